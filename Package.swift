@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "nak-swift",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "NostrCore", targets: ["NostrCore"]),
+        .executable(name: "nak-swift", targets: ["nak-swift"]),
+        .executable(name: "nostr-bench", targets: ["nostr-bench"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSecp256k1", pkgConfig: "libsecp256k1", providers: [.apt(["libsecp256k1-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(
+            name: "NostrCore",
+            dependencies: ["CSecp256k1", "COpenSSL", "CSodium", "CSQLite"]
+        ),
+        .executableTarget(name: "nak-swift", dependencies: ["NostrCore"]),
+        .executableTarget(name: "nostr-bench", dependencies: ["NostrCore"]),
+        .target(name: "TestSupport", dependencies: ["NostrCore"], path: "Tests/Support"),
+        .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["NostrCore", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

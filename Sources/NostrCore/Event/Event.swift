@@ -1,0 +1,62 @@
+/// A signed event (NIP-01). `raw`, when present, is the exact JSON it was parsed from, kept so
+/// storage and forwarding need not re-serialize.
+public struct Event: Sendable, Hashable {
+    public let id: EventID
+    public let pubkey: PublicKey
+    public let createdAt: Int64
+    public let kind: Kind
+    public let tags: [Tag]
+    public let content: String
+    /// The 64-byte BIP-340 signature.
+    public let sig: [UInt8]
+    /// The JSON bytes this event was parsed from, if it was parsed.
+    public let raw: [UInt8]?
+
+    /// An event from its parts; nothing is checked (see `verify()`).
+    public init(id: EventID, pubkey: PublicKey, createdAt: Int64, kind: Kind, tags: [Tag], content: String,
+                sig: [UInt8], raw: [UInt8]? = nil) {
+        self.id = id
+        self.pubkey = pubkey
+        self.createdAt = createdAt
+        self.kind = kind
+        self.tags = tags
+        self.content = content
+        self.sig = sig
+        self.raw = raw
+    }
+
+    public static func == (a: Event, b: Event) -> Bool { a.id == b.id && a.sig == b.sig }
+    public func hash(into h: inout Hasher) { h.combine(id) }
+
+    /// The unsigned form (same pubkey, time, kind, tags and content).
+    public var unsigned: UnsignedEvent {
+        UnsignedEvent(pubkey: pubkey, createdAt: createdAt, kind: kind, tags: tags, content: content)
+    }
+
+    /// The values of every tag named `name` (`tagValues("p")`).
+    public func tagValues(_ name: String) -> [String] {
+        tags.compactMap { $0.name == name ? $0.value : nil }
+    }
+
+    /// The first value of the first tag named `name`.
+    public func firstTagValue(_ name: String) -> String? {
+        tags.first { $0.name == name }?.value
+    }
+}
+
+/// An event before it is signed: the id is a function of these fields.
+public struct UnsignedEvent: Sendable, Hashable {
+    public var pubkey: PublicKey
+    public var createdAt: Int64
+    public var kind: Kind
+    public var tags: [Tag]
+    public var content: String
+
+    public init(pubkey: PublicKey, createdAt: Int64, kind: Kind, tags: [Tag] = [], content: String) {
+        self.pubkey = pubkey
+        self.createdAt = createdAt
+        self.kind = kind
+        self.tags = tags
+        self.content = content
+    }
+}

@@ -1,0 +1,2 @@
+import NostrCore
+enum CLI { static func main() async {} }

@@ -1,0 +1,2 @@
+import NostrCore
+enum Bench { static func main() async {} }
