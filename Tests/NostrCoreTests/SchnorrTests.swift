@@ -5,7 +5,7 @@ import TestSupport
 final class SchnorrTests: XCTestCase {
     func testBIP340Vectors() throws {
         let rows = String(decoding: try Corpus.data("bip340/test-vectors.csv"), as: UTF8.self)
-            .split(separator: "\n").dropFirst()
+            .split(whereSeparator: \.isNewline).dropFirst()
         XCTAssertEqual(rows.count, 19)
         for row in rows {
             let f = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)

@@ -14,6 +14,6 @@ public enum Corpus {
 
     /// The lines of a JSONL file in `corpora/`.
     public static func lines(_ path: String) throws -> [String] {
-        String(decoding: try data(path), as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        String(decoding: try data(path), as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
     }
 }
