@@ -32,7 +32,7 @@ public enum NIP49 {
             throw .encryptionFailed
         }
         let payload = [version, logN] + salt + nonce + [keySecurity.rawValue] + sealed
-        return NIP49Bech32.encode(hrp: hrp, data: payload)
+        return Bech32.encode(hrp: hrp, data: payload)
     }
 
     /// Decrypts an `ncryptsec1…` string; refuses log_n above `maxLogN` before running scrypt.
@@ -73,7 +73,8 @@ public enum NIP49 {
     }
 
     private static func parse(_ ncryptsec: String) throws(NIP49Error) -> Parts {
-        guard let (prefix, data) = NIP49Bech32.decode(ncryptsec) else { throw .invalidBech32 }
+        let prefix: String, data: [UInt8]
+        do { (prefix, data) = try Bech32.decode(ncryptsec) } catch { throw .invalidBech32(error) }
         guard prefix == hrp else { throw .wrongPrefix(prefix) }
         guard data.count == 91 else { throw .invalidLength(data.count) }
         guard data[0] == version else { throw .unknownVersion(data[0]) }

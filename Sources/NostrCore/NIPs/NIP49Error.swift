@@ -1,7 +1,7 @@
 /// Why an `ncryptsec` could not be made or opened.
 public enum NIP49Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// Not valid bech32 (bad character, mixed case or checksum).
-    case invalidBech32
+    case invalidBech32(Bech32Error)
     /// The bech32 prefix is not `ncryptsec`.
     case wrongPrefix(String)
     /// The decoded payload is not 91 bytes.
@@ -25,7 +25,7 @@ public enum NIP49Error: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidBech32: "not a valid bech32 ncryptsec string"
+        case let .invalidBech32(e): "not a valid ncryptsec string: \(e)"
         case let .wrongPrefix(p): "expected an ncryptsec1… string, got prefix \"\(p)\""
         case let .invalidLength(n): "ncryptsec payload must be 91 bytes, got \(n)"
         case let .unknownVersion(v): "unknown ncryptsec version \(v); only version 2 is supported"
