@@ -3,35 +3,33 @@ import Dispatch
 import Synchronization
 
 extension NIP13 {
-    /// Searches nonces n = 0, 1, 2, … (split across `threads`) until SHA-256(prefix ‖ decimal(n) ‖ suffix)
-    /// has at least `difficulty` leading zero bits. The event serialization around the nonce never
+    /// The smallest nonce n (searched on `threads` threads) for which SHA-256(prefix ‖ decimal(n) ‖
+    /// suffix) has at least `difficulty` leading zero bits. The event serialization around the nonce never
     /// changes, so each attempt hashes only the digits and the suffix on top of a hashed prefix.
     static func searchNonce(prefix: [UInt8], suffix: [UInt8], difficulty: Int, threads: Int) -> UInt64 {
         let workers = max(1, threads)
-        let found = Atomic<Bool>(false)
-        let best = Mutex<UInt64?>(nil)
+        // The smallest winning nonce so far; a thread stops once its candidates pass it, so the
+        // answer is the smallest winner whatever the thread count (reproducible events).
+        let best = Atomic<UInt64>(.max)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let hasher = NonceHasher(prefix: prefix)
             var n = UInt64(worker)
             var digest = [UInt8](repeating: 0, count: 32)
-            var attempts = 0
-            while true {
-                attempts += 1
-                // Checking the shared flag on every attempt would cost more than the hash on two cores.
-                if attempts & 1023 == 0, found.load(ordering: .relaxed) { return }
+            while n < best.load(ordering: .relaxed) {
                 hasher.hash(nonce: n, suffix: suffix, into: &digest)
                 if leadingZeroBits(digest) >= difficulty {
-                    best.withLock { current in
-                        // The smallest winning nonce among threads, so one thread count gives one answer.
-                        if current.map({ n < $0 }) ?? true { current = n }
+                    var current = best.load(ordering: .relaxed)
+                    while n < current {
+                        let (exchanged, original) = best.compareExchange(expected: current, desired: n, ordering: .relaxed)
+                        if exchanged { break }
+                        current = original
                     }
-                    found.store(true, ordering: .relaxed)
                     return
                 }
                 n += UInt64(workers)
             }
         }
-        return best.withLock { $0 } ?? 0
+        return best.load(ordering: .relaxed)
     }
 }
 
