@@ -1,7 +1,7 @@
 /// Why a BOLT-11 invoice could not be decoded.
 public enum BOLT11Error: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The text is not valid Bech32 (reason names the defect).
-    case bech32(String)
+    /// The text is not valid Bech32.
+    case bech32(Bech32Error)
     /// The human-readable part does not start with `ln` and a known currency prefix.
     case unknownPrefix(String)
     /// The amount is not digits followed by an optional m/u/n/p multiplier.
@@ -31,7 +31,7 @@ public enum BOLT11Error: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .bech32(why): "not a Bech32 invoice: \(why)"
+        case let .bech32(why): "not a Lightning invoice: \(why)"
         case let .unknownPrefix(hrp): "unknown invoice prefix \"\(hrp)\" (expected lnbc, lntb, lntbs, lnbcrt or lnsb)"
         case let .invalidAmount(a): "invalid invoice amount \"\(a)\" (digits then optional m, u, n or p)"
         case let .subMillisatoshiAmount(a): "amount \"\(a)\" is not a whole number of millisatoshis (pico amounts must end in 0)"

@@ -11,13 +11,13 @@ extension BOLT11Invoice {
         var s = Substring(text.trimmingWhitespace)
         if s.lowercased().hasPrefix("lightning:") { s = s.dropFirst("lightning:".count) }
         let decoded: (hrp: String, words: [UInt8])
-        do { decoded = try Bech32Words.decode(String(s)) } catch { throw .bech32(Self.reason(error)) }
+        do { decoded = try Bech32.decodeWords(String(s)) } catch { throw .bech32(error) }
         let (network, amount) = try Self.parseHRP(decoded.hrp)
         let words = decoded.words
         // Timestamp (7 words) and signature (104 words) frame the tagged fields.
         guard words.count >= 7 + 104 else { throw .tooShort }
         let body = words[0..<(words.count - 104)]
-        let sigBytes = Bech32Words.convert(words[(words.count - 104)...], from: 5, to: 8, pad: false)
+        let sigBytes = Self.regroup(words[(words.count - 104)...], from: 5, to: 8, pad: false)
 
         var fields = Fields()
         var i = 7
@@ -46,7 +46,7 @@ extension BOLT11Invoice {
         if fields.payee != nil, !Self.isLowS(signature[32..<64]) { throw .highSSignature }
 
         var preimage = Array(decoded.hrp.utf8)
-        preimage += Bech32Words.convert(body, from: 5, to: 8, pad: true)
+        preimage += Self.regroup(body, from: 5, to: 8, pad: true)
 
         self.string = String(s)
         self.network = network
@@ -120,15 +120,24 @@ extension BOLT11Invoice {
         return !halfOrder.lexicographicallyPrecedes(s)
     }
 
-    private static func reason(_ error: Bech32Words.Failure) -> String {
-        switch error {
-        case .mixedCase: "mixed upper and lower case"
-        case .noSeparator: "no '1' separator"
-        case .emptyHRP: "empty prefix"
-        case let .invalidCharacter(c): "invalid character \"\(c)\""
-        case .tooShort: "shorter than a checksum"
-        case .badChecksum: "checksum mismatch"
+    /// Regroups bits; `pad` adds zero bits to finish the last group, otherwise leftover bits are dropped
+    /// (field data is padded to whole 5-bit words, so a field's last bits are not part of its bytes).
+    static func regroup(_ data: some Collection<UInt8>, from: Int, to: Int, pad: Bool) -> [UInt8] {
+        var acc = 0, bits = 0
+        var out = [UInt8]()
+        out.reserveCapacity(data.count * from / to + 1)
+        let maxv = (1 << to) - 1
+        for v in data {
+            acc = (acc << from) | Int(v)
+            bits += from
+            while bits >= to {
+                bits -= to
+                out.append(UInt8((acc >> bits) & maxv))
+            }
+            acc &= (1 << bits) - 1
         }
+        if pad, bits > 0 { out.append(UInt8((acc << (to - bits)) & maxv)) }
+        return out
     }
 }
 
@@ -188,7 +197,7 @@ private struct Fields {
         }
     }
 
-    private func bytes(_ words: ArraySlice<UInt8>) -> [UInt8] { Bech32Words.convert(words, from: 5, to: 8, pad: false) }
+    private func bytes(_ words: ArraySlice<UInt8>) -> [UInt8] { BOLT11Invoice.regroup(words, from: 5, to: 8, pad: false) }
 
     private func be(_ b: ArraySlice<UInt8>) -> UInt64 { b.reduce(0) { $0 << 8 | UInt64($1) } }
 
