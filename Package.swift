@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "NostrCore", targets: ["NostrCore"]),
+        .library(name: "Relay", targets: ["Relay"]),
         .executable(name: "nak-swift", targets: ["nak-swift"]),
         .executable(name: "nostr-bench", targets: ["nostr-bench"]),
     ],
@@ -18,10 +19,12 @@ let package = Package(
             name: "NostrCore",
             dependencies: ["CSecp256k1", "COpenSSL", "CSodium", "CSQLite"]
         ),
+        .target(name: "Relay", dependencies: ["NostrCore", "COpenSSL"]),
         .executableTarget(name: "nak-swift", dependencies: ["NostrCore"]),
         .executableTarget(name: "nostr-bench", dependencies: ["NostrCore"]),
         .target(name: "TestSupport", dependencies: ["NostrCore"], path: "Tests/Support"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "TestSupport"]),
+        .testTarget(name: "RelayTests", dependencies: ["Relay", "NostrCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["NostrCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

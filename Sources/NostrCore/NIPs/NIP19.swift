@@ -8,8 +8,11 @@ public enum NIP19 {
     public static func decode(_ code: String) throws(NIP19Error) -> NIP19Entity {
         var text = Substring(code).trimmingASCIIWhitespace()
         if text.utf8.count >= 6, text.prefix(6).lowercased() == "nostr:" { text = text.dropFirst(6) }
-        let hrp: String, data: [UInt8]
+        let hrp: String
+        var data: [UInt8]
         do { (hrp, data) = try Bech32.decode(String(text)) } catch { throw .invalidBech32(error) }
+        // The bytes may be a secret key (nsec); do not leave a copy behind.
+        defer { ConstantTime.wipe(&data) }
         switch hrp {
         case "npub": return .npub(try publicKey(data, field: "npub public key"))
         case "nsec":

@@ -1,6 +1,6 @@
 /// Errors the command line itself raises; each message says what to do about it.
 enum CLIError: Error, HasExitCode, CustomStringConvertible {
-    /// A command that must sign was given no key.
+    /// A command that must sign or decrypt was given no key (`command` names it).
     case missingKey(command: String)
     /// `--sec` or `NOSTR_SECRET_KEY` could not be used (the value itself is never shown).
     case invalidKey(source: String, reason: KeyInputError)
@@ -15,8 +15,8 @@ enum CLIError: Error, HasExitCode, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case let .missingKey(command):
-            "\(command) needs a secret key to sign: pass --sec <hex|nsec> or set NOSTR_SECRET_KEY (create one with 'nak-swift key generate')"
+        case .missingKey:
+            "no secret key given: pass --sec <hex|nsec> or set NOSTR_SECRET_KEY (create one with 'nak-swift key generate')"
         case let .invalidKey(source, reason): "\(source): \(reason)"
         case let .networkingUnavailable(command): "\(command): networking not available yet (no relay was contacted)"
         case let .unreadableFile(path, err): "cannot read \(path): \(SystemError.message(err))"

@@ -42,7 +42,8 @@ struct SignerResolver: Sendable {
     }
 
     private func nsec(_ s: String) throws(KeyInputError) -> SecretKey {
-        throw .malformed
+        guard case let .nsec(key)? = try? NIP19.decode(s) else { throw .malformed }
+        return key
     }
 
     private func ncryptsec(_ s: String) throws(KeyInputError) -> SecretKey {

@@ -3,19 +3,23 @@ import NostrCore
 /// `key public`: the public key of each secret key given as arguments or on stdin lines.
 struct KeyPublicCommand: Command {
     static let name = "public"
-    static let abstract = "Print the public key (hex) of each secret key, from arguments or stdin lines."
+    static let abstract = "Print the public key (hex, or npub with --npub) of each secret key, from arguments or stdin lines."
     static let usage = """
-        usage: nak-swift key public [SEC…]
+        usage: nak-swift key public [--npub] [SEC…]
 
-        SEC is a hex secret key; without arguments, one per stdin line.
+          --npub   print npub1… instead of hex
+
+        SEC is a hex secret key or an nsec; without arguments, one per stdin line.
 
         example:
           nak-swift key public 0000000000000000000000000000000000000000000000000000000000000001
         """
 
     let secrets: [String]
+    let npub: Bool
 
     init(_ args: inout Arguments) throws(UsageError) {
+        npub = try args.flag("--npub")
         secrets = args.remainingPositionals()
         try args.expectEnd()
     }
@@ -37,7 +41,7 @@ struct KeyPublicCommand: Command {
     private func convert(_ text: String, label: String, _ io: IO) {
         do {
             let key = try SignerResolver(environment: io.environment).secretKey(from: text)
-            io.print(key.publicKey.hex)
+            io.print(npub ? key.publicKey.npub : key.publicKey.hex)
         } catch {
             io.itemFailed("key public: \(label): \(error)")
         }
