@@ -19,7 +19,7 @@ let package = Package(
             dependencies: ["CSecp256k1", "COpenSSL", "CSodium", "CSQLite"]
         ),
         .executableTarget(name: "nak-swift", dependencies: ["NostrCore"]),
-        .executableTarget(name: "nostr-bench", dependencies: ["NostrCore"]),
+        .executableTarget(name: "nostr-bench", dependencies: ["NostrCore", "CSecp256k1"]),
         .target(name: "TestSupport", dependencies: ["NostrCore"], path: "Tests/Support"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["NostrCore", "TestSupport"]),
