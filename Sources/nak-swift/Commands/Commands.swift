@@ -4,4 +4,6 @@ let commands: [any Command.Type] = [
     EncodeCommand.self,
     EncryptCommand.self,
     DecryptCommand.self,
+    ImportCommand.self,
+    IndexCommand.self,
 ]
