@@ -1,3 +1,4 @@
+import Glibc
 import NostrCore
 
 /// `event`: build and sign an event from flags, or modify piped events; print one JSON line each.
@@ -28,6 +29,8 @@ struct EventCommand: Command {
         """
 
     static let defaultContent = "hello from nak-swift"
+    /// Mining uses every core; the nonce found is the same whatever the count (NIP13.mine).
+    static var miningThreads: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     let key: KeyOptions
     let kind: Kind?
@@ -128,13 +131,11 @@ struct EventCommand: Command {
         draft.tags += tags
         if let timestamp { draft.createdAt = timestamp }
         let secret = try key.secretKey(io, command: "event")
-        let unsigned = UnsignedEvent(pubkey: secret.publicKey, createdAt: draft.createdAt ?? ParsedInput.now,
+        var unsigned = UnsignedEvent(pubkey: secret.publicKey, createdAt: draft.createdAt ?? ParsedInput.now,
                                      kind: draft.kind ?? .textNote, tags: draft.tags,
                                      content: draft.content ?? Self.defaultContent)
         if let pow, pow > 0 {
-            // NIP13.mine is not public yet; keep the flag's contract and fail plainly until it is.
-            _ = unsigned
-            throw CLIError.invalidInput(what: "--pow \(pow)", reason: "NIP-13 mining is not available yet")
+            unsigned = NIP13.mine(unsigned, difficulty: pow, threads: Self.miningThreads)
         }
         return try unsigned.sign(with: secret)
     }
