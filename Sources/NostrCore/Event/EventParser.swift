@@ -97,7 +97,7 @@ enum EventParser {
         switch which {
         case .id:
             guard f.id == nil else { throw EventError.invalidField("id", "appears twice") }
-            f.id = EventID(unchecked: try readHex(&c, bytes: 32, field: "id"))
+            f.id = try readID(&c)
         case .pubkey:
             guard f.pubkey == nil else { throw EventError.invalidField("pubkey", "appears twice") }
             f.pubkey = PublicKey(unchecked: try readHex(&c, bytes: 32, field: "pubkey"))
@@ -138,11 +138,13 @@ enum EventParser {
         c.sawWhitespace = false
         c.nonCanonical = false
         var tags: [Tag] = []
+        tags.reserveCapacity(8)
         if try !c.consume(0x5D) {
             repeat {
                 guard try c.peek() == 0x5B else { throw bad }
                 c.pos += 1
                 var fields: [String] = []
+                fields.reserveCapacity(4)
                 if try !c.consume(0x5D) {
                     repeat {
                         guard try c.peek() == 0x22 else { throw bad }
@@ -158,24 +160,52 @@ enum EventParser {
 
     /// Reads a string of exactly `bytes * 2` lower-case hex digits.
     private static func readHex(_ c: inout JSONCursor, bytes n: Int, field: String) throws(any Error) -> [UInt8] {
-        let why = "must be \(n * 2) lower-case hex characters"
-        guard try c.peek() == 0x22 else { throw EventError.invalidField(field, why) }
-        guard let r = try c.readPlainStringRange(), r.count == n * 2 else { throw EventError.invalidField(field, why) }
-        let buf = c.buf
-        var ok = true
-        let out = [UInt8](unsafeUninitializedCapacity: n) { out, count in
-            var i = r.lowerBound
-            for k in 0..<n {
-                let hi = lowerHexNibble(buf[i]), lo = lowerHexNibble(buf[i + 1])
-                if hi | lo > 0x0F { ok = false }
-                out[k] = hi << 4 | (lo & 0x0F)
-                i += 2
-            }
-            count = n
-        }
-        guard ok else { throw EventError.invalidField(field, why) }
+        guard try c.peek() == 0x22, let r = try c.readPlainStringRange(), r.count == n * 2,
+              let out = decodeLowerHex(UnsafeBufferPointer(rebasing: c.buf[r]))
+        else { throw EventError.invalidField(field, "must be \(n * 2) lower-case hex characters") }
         return out
     }
+
+    /// Reads the 64 lower-case hex digits of an id straight into inline storage.
+    private static func readID(_ c: inout JSONCursor) throws(any Error) -> EventID {
+        guard try c.peek() == 0x22, let r = try c.readPlainStringRange(), r.count == 64 else {
+            throw EventError.invalidField("id", "must be 64 lower-case hex characters")
+        }
+        var tmp: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let ok = withUnsafeMutableBytes(of: &tmp) { decodeLowerHex(UnsafeBufferPointer(rebasing: c.buf[r]), into: $0) }
+        guard ok else { throw EventError.invalidField("id", "must be 64 lower-case hex characters") }
+        return withUnsafeBytes(of: tmp) { EventID(raw: $0) }
+    }
+
+    /// Decodes lower-case hex (NIP-01 ids, keys and signatures are lower-case); nil on anything else.
+    static func decodeLowerHex(_ hex: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard hex.count % 2 == 0 else { return nil }
+        var ok = false
+        let out = [UInt8](unsafeUninitializedCapacity: hex.count / 2) { out, count in
+            ok = decodeLowerHex(hex, into: UnsafeMutableRawBufferPointer(out))
+            count = hex.count / 2
+        }
+        return ok ? out : nil
+    }
+
+    /// Decodes `out.count * 2` lower-case hex digits into `out`; false on any other byte.
+    static func decodeLowerHex(_ hex: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableRawBufferPointer) -> Bool {
+        let n = out.count
+        guard hex.count == 2 * n else { return false }
+        var bad: UInt8 = 0
+        lowerHexTable.withUnsafeBufferPointer { t in
+            for k in 0..<n {
+                let hi = t[Int(hex[2 &* k])], lo = t[Int(hex[2 &* k &+ 1])]
+                bad |= hi | lo
+                out[k] = hi << 4 | (lo & 0x0F)
+            }
+        }
+        return bad & 0xF0 == 0
+    }
+
+    /// 0–15 for '0'–'9' and 'a'–'f', 0xFF for every other byte: a table, as branches on random
+    /// hex digits mispredict.
+    private static let lowerHexTable: [UInt8] = (0..<256).map { lowerHexNibble(UInt8($0)) }
 
     /// 0–15 for '0'–'9' and 'a'–'f'; 0xFF for anything else (upper case included: NIP-01 ids are lower-case).
     @inline(__always)
