@@ -154,7 +154,7 @@ struct JSONCursor {
         let slice = UnsafeBufferPointer(rebasing: buf[r])
         if ascii { return String(decoding: slice, as: UTF8.self) }
         guard let s = String(validating: slice, as: UTF8.self) else {
-            throw JSONError(position: r.lowerBound + Self.firstInvalidUTF8(slice), reason: .invalidUTF8)
+            throw JSONError(position: r.lowerBound + (UTF8Check.firstInvalid(slice) ?? 0), reason: .invalidUTF8)
         }
         return s
     }
@@ -209,52 +209,74 @@ struct JSONCursor {
 
     /// Decodes the escape at `i` (a backslash) into `out` at `n`; returns the index after it.
     private mutating func readEscape(at i: Int, into out: UnsafeMutableBufferPointer<UInt8>, _ n: inout Int) throws(JSONError) -> Int {
-        guard i + 1 < end else { throw JSONError(position: end, reason: .unexpectedEnd) }
-        let decoded: UInt8
-        switch buf[i + 1] {
-        case 0x22: decoded = 0x22
-        case 0x5C: decoded = 0x5C
-        case 0x2F: decoded = 0x2F; nonCanonical = true  // NIP-01 writes '/' verbatim
-        case 0x62: decoded = 0x08
-        case 0x66: decoded = 0x0C
-        case 0x6E: decoded = 0x0A
-        case 0x72: decoded = 0x0D
-        case 0x74: decoded = 0x09
-        case 0x75: return try readUnicodeEscape(at: i, into: out, &n)
-        default: throw JSONError(position: i, reason: .invalidEscape)
-        }
-        out[n] = decoded
-        n += 1
-        return i + 2
+        let (next, scalar) = try decodeEscape(at: i)
+        // At most 4 bytes from at least 2 escaped ones (a 4-byte scalar needs 12), so `out` has room.
+        n += JSONWriter.writeUTF8(scalar, to: UnsafeMutableBufferPointer(rebasing: out[n...]))
+        return next
     }
 
-    private mutating func readUnicodeEscape(at i: Int, into out: UnsafeMutableBufferPointer<UInt8>, _ n: inout Int) throws(JSONError) -> Int {
+    /// The scalar an escape at `i` (a backslash) stands for, and the index after it. Notes in
+    /// `nonCanonical` when NIP-01 would have written the character differently.
+    private mutating func decodeEscape(at i: Int) throws(JSONError) -> (Int, UInt32) {
+        guard i + 1 < end else { throw JSONError(position: end, reason: .unexpectedEnd) }
+        switch buf[i + 1] {
+        case 0x22: return (i + 2, 0x22)
+        case 0x5C: return (i + 2, 0x5C)
+        case 0x2F: nonCanonical = true; return (i + 2, 0x2F)  // NIP-01 writes '/' verbatim
+        case 0x62: return (i + 2, 0x08)
+        case 0x66: return (i + 2, 0x0C)
+        case 0x6E: return (i + 2, 0x0A)
+        case 0x72: return (i + 2, 0x0D)
+        case 0x74: return (i + 2, 0x09)
+        case 0x75: break
+        default: throw JSONError(position: i, reason: .invalidEscape)
+        }
         let (unit, upper) = try hex4(at: i + 2)
-        var next = i + 6
-        let scalarValue: UInt32
         switch unit {
         case 0xD800...0xDBFF:
+            let next = i + 6
             guard next + 1 < end, buf[next] == 0x5C, buf[next + 1] == 0x75 else {
                 throw JSONError(position: i, reason: .loneSurrogate)
             }
             let (low, _) = try hex4(at: next + 2)
             guard (0xDC00...0xDFFF).contains(low) else { throw JSONError(position: i, reason: .loneSurrogate) }
-            scalarValue = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-            next += 6
             nonCanonical = true
+            return (next + 6, 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
         case 0xDC00...0xDFFF:
             throw JSONError(position: i, reason: .loneSurrogate)
         default:
-            scalarValue = unit
             // NIP-01 writes \u00xx (lower-case) only for control characters without a short escape.
             switch unit {
             case 0x08, 0x09, 0x0A, 0x0C, 0x0D, 0x20...: nonCanonical = true
             default: if upper { nonCanonical = true }
             }
+            return (i + 6, unit)
         }
-        // At most 4 bytes from at least 6 escaped ones, so `out` has room.
-        n += JSONWriter.writeUTF8(scalarValue, to: UnsafeMutableBufferPointer(rebasing: out[n...]))
-        return next
+    }
+
+    /// Checks a string's syntax, escapes and UTF-8 without decoding it or allocating.
+    mutating func skipString() throws(JSONError) {
+        let c = try peek()
+        guard c == 0x22 else { throw JSONError(position: pos, reason: .unexpectedByte(c)) }
+        var i = pos + 1
+        while true {
+            var seen: UInt64 = 0
+            let stop = scanPlain(i, &seen)
+            guard stop < end else { throw JSONError(position: end, reason: .unexpectedEnd) }
+            if seen & Self.highBits != 0 {
+                let segment = UnsafeBufferPointer(rebasing: buf[i..<stop])
+                if let bad = UTF8Check.firstInvalid(segment) { throw JSONError(position: i + bad, reason: .invalidUTF8) }
+            }
+            switch buf[stop] {
+            case 0x22:
+                pos = stop + 1
+                return
+            case 0x5C:
+                i = try decodeEscape(at: stop).0
+            default:
+                throw JSONError(position: stop, reason: .controlCharacterInString)
+            }
+        }
     }
 
     /// Four hex digits at `i`, and whether any was upper-case.
@@ -269,27 +291,6 @@ struct JSONCursor {
             v = v << 4 | UInt32(n)
         }
         return (v, upper)
-    }
-
-    /// Offset of the first byte that breaks UTF-8 in `bytes` (error reporting only).
-    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            let n: Int
-            switch b {
-            case 0x00...0x7F: n = 1
-            case 0xC2...0xDF: n = 2
-            case 0xE0...0xEF: n = 3
-            case 0xF0...0xF4: n = 4
-            default: return i
-            }
-            guard i + n <= bytes.count,
-                  String(validating: UnsafeBufferPointer(rebasing: bytes[i..<(i + n)]), as: UTF8.self) != nil
-            else { return i }
-            i += n
-        }
-        return 0
     }
 
     // MARK: numbers
