@@ -11,6 +11,9 @@ public struct Event: Sendable, Hashable {
     public let sig: [UInt8]
     /// The JSON bytes this event was parsed from, if it was parsed.
     public let raw: [UInt8]?
+    /// Where `raw` already holds the canonical bytes of `tags` and `content`, so the id can be
+    /// hashed from slices of it; nil when they must be re-serialized.
+    let spans: CanonicalSpans?
 
     /// An event from its parts; nothing is checked (see `verify()`).
     public init(id: EventID, pubkey: PublicKey, createdAt: Int64, kind: Kind, tags: [Tag], content: String,
@@ -23,6 +26,20 @@ public struct Event: Sendable, Hashable {
         self.content = content
         self.sig = sig
         self.raw = raw
+        self.spans = nil
+    }
+
+    init(id: EventID, pubkey: PublicKey, createdAt: Int64, kind: Kind, tags: [Tag], content: String,
+         sig: [UInt8], raw: [UInt8], spans: CanonicalSpans?) {
+        self.id = id
+        self.pubkey = pubkey
+        self.createdAt = createdAt
+        self.kind = kind
+        self.tags = tags
+        self.content = content
+        self.sig = sig
+        self.raw = raw
+        self.spans = spans
     }
 
     public static func == (a: Event, b: Event) -> Bool { a.id == b.id && a.sig == b.sig }

@@ -1,0 +1,194 @@
+/// Reads an event object field by field straight from the bytes (NIP-01 shape), without a
+/// `JSONValue` in between. Shared by `Event(json:)`, `UnsignedEvent(json:)` and the wire messages.
+enum EventParser {
+    /// The fields of one event object as read; which are required is up to the caller.
+    struct Fields {
+        var id: EventID?
+        var pubkey: PublicKey?
+        var createdAt: Int64?
+        var kind: Kind?
+        var tags: [Tag]?
+        var content: String?
+        var sig: [UInt8]?
+        /// The object's bytes in the input.
+        var object: Range<Int> = 0..<0
+        /// Input ranges of `tags` and `content` when their raw bytes are already canonical.
+        var tagsSpan: Range<Int>?
+        var contentSpan: Range<Int>?
+    }
+
+    /// Reads a complete signed event at the cursor, keeping its raw bytes.
+    static func readEvent(_ c: inout JSONCursor) throws(EventError) -> Event {
+        let f = try readFields(&c)
+        guard let id = f.id else { throw .invalidField("id", "is missing") }
+        guard let pubkey = f.pubkey else { throw .invalidField("pubkey", "is missing") }
+        guard let createdAt = f.createdAt else { throw .invalidField("created_at", "is missing") }
+        guard let kind = f.kind else { throw .invalidField("kind", "is missing") }
+        guard let tags = f.tags else { throw .invalidField("tags", "is missing") }
+        guard let content = f.content else { throw .invalidField("content", "is missing") }
+        guard let sig = f.sig else { throw .invalidField("sig", "is missing") }
+        let base = f.object.lowerBound
+        let raw = Array(UnsafeBufferPointer(rebasing: c.buf[f.object]))
+        var spans: CanonicalSpans?
+        if let t = f.tagsSpan, let s = f.contentSpan {
+            spans = CanonicalSpans(tags: (t.lowerBound - base)..<(t.upperBound - base),
+                                   content: (s.lowerBound - base)..<(s.upperBound - base))
+        }
+        return Event(id: id, pubkey: pubkey, createdAt: createdAt, kind: kind, tags: tags, content: content,
+                     sig: sig, raw: raw, spans: spans)
+    }
+
+    /// Reads an event object at the cursor; every field is optional here.
+    static func readFields(_ c: inout JSONCursor) throws(EventError) -> Fields {
+        var f = Fields()
+        do {
+            guard try c.peek() == 0x7B else { throw EventError.invalidField("event", "must be a JSON object") }
+            let start = c.pos
+            c.pos += 1
+            if try !c.consume(0x7D) {
+                repeat {
+                    try readMember(&c, into: &f)
+                } while try c.nextElement(close: 0x7D)
+            }
+            f.object = start..<c.pos
+        } catch let e as JSONError {
+            throw .malformed(e)
+        } catch let e as EventError {
+            throw e
+        } catch {
+            preconditionFailure("unreachable: \(error)")
+        }
+        return f
+    }
+
+    private enum Key { case id, pubkey, createdAt, kind, tags, content, sig, other }
+
+    private static func key(_ c: JSONCursor, _ r: Range<Int>) -> Key {
+        func eq(_ s: StaticString) -> Bool {
+            guard s.utf8CodeUnitCount == r.count else { return false }
+            let p = s.utf8Start
+            for k in 0..<r.count where c.buf[r.lowerBound + k] != p[k] { return false }
+            return true
+        }
+        switch r.count {
+        case 2: return eq("id") ? .id : .other
+        case 3: return eq("sig") ? .sig : .other
+        case 4: return eq("kind") ? .kind : eq("tags") ? .tags : .other
+        case 6: return eq("pubkey") ? .pubkey : .other
+        case 7: return eq("content") ? .content : .other
+        case 10: return eq("created_at") ? .createdAt : .other
+        default: return .other
+        }
+    }
+
+    private static func readMember(_ c: inout JSONCursor, into f: inout Fields) throws(any Error) {
+        let keyAt = c.pos
+        let which: Key
+        if let r = try c.readPlainStringRange() {
+            which = key(c, r)
+        } else {
+            // An escaped key ("\u0069d") is legal JSON; decode it the slow way.
+            c.pos = keyAt
+            let name = try c.readString()
+            var tmp = name
+            which = tmp.withUTF8 { buf in key(JSONCursor(buf), 0..<buf.count) }
+        }
+        try c.expect(0x3A)
+        switch which {
+        case .id:
+            guard f.id == nil else { throw EventError.invalidField("id", "appears twice") }
+            f.id = EventID(unchecked: try readHex(&c, bytes: 32, field: "id"))
+        case .pubkey:
+            guard f.pubkey == nil else { throw EventError.invalidField("pubkey", "appears twice") }
+            f.pubkey = PublicKey(unchecked: try readHex(&c, bytes: 32, field: "pubkey"))
+        case .sig:
+            guard f.sig == nil else { throw EventError.invalidField("sig", "appears twice") }
+            f.sig = try readHex(&c, bytes: 64, field: "sig")
+        case .createdAt:
+            guard f.createdAt == nil else { throw EventError.invalidField("created_at", "appears twice") }
+            let n = try readInteger(&c, field: "created_at")
+            guard n >= 0 else { throw EventError.invalidField("created_at", "must not be negative") }
+            f.createdAt = n
+        case .kind:
+            guard f.kind == nil else { throw EventError.invalidField("kind", "appears twice") }
+            let n = try readInteger(&c, field: "kind")
+            // NIP-01: "kind: integer between 0 and 65535".
+            guard (0...65535).contains(n) else { throw EventError.invalidField("kind", "must be from 0 to 65535") }
+            f.kind = Kind(Int(n))
+        case .tags:
+            guard f.tags == nil else { throw EventError.invalidField("tags", "appears twice") }
+            try readTags(&c, into: &f)
+        case .content:
+            guard f.content == nil else { throw EventError.invalidField("content", "appears twice") }
+            guard try c.peek() == 0x22 else { throw EventError.invalidField("content", "must be a string") }
+            let start = c.pos
+            c.nonCanonical = false
+            f.content = try c.readString()
+            f.contentSpan = c.nonCanonical ? nil : start..<c.pos
+        case .other:
+            try c.skipValue(depth: 1)
+        }
+    }
+
+    private static func readTags(_ c: inout JSONCursor, into f: inout Fields) throws(any Error) {
+        let bad = EventError.invalidField("tags", "must be an array of arrays of strings")
+        guard try c.peek() == 0x5B else { throw bad }
+        let start = c.pos
+        c.pos += 1
+        c.sawWhitespace = false
+        c.nonCanonical = false
+        var tags: [Tag] = []
+        if try !c.consume(0x5D) {
+            repeat {
+                guard try c.peek() == 0x5B else { throw bad }
+                c.pos += 1
+                var fields: [String] = []
+                if try !c.consume(0x5D) {
+                    repeat {
+                        guard try c.peek() == 0x22 else { throw bad }
+                        fields.append(try c.readString())
+                    } while try c.nextElement(close: 0x5D)
+                }
+                tags.append(Tag(fields))
+            } while try c.nextElement(close: 0x5D)
+        }
+        f.tags = tags
+        f.tagsSpan = c.sawWhitespace || c.nonCanonical ? nil : start..<c.pos
+    }
+
+    /// Reads a string of exactly `bytes * 2` lower-case hex digits.
+    private static func readHex(_ c: inout JSONCursor, bytes n: Int, field: String) throws(any Error) -> [UInt8] {
+        let why = "must be \(n * 2) lower-case hex characters"
+        guard try c.peek() == 0x22 else { throw EventError.invalidField(field, why) }
+        guard let r = try c.readPlainStringRange(), r.count == n * 2 else { throw EventError.invalidField(field, why) }
+        let buf = c.buf
+        var ok = true
+        let out = [UInt8](unsafeUninitializedCapacity: n) { out, count in
+            var i = r.lowerBound
+            for k in 0..<n {
+                let hi = lowerHexNibble(buf[i]), lo = lowerHexNibble(buf[i + 1])
+                if hi | lo > 0x0F { ok = false }
+                out[k] = hi << 4 | (lo & 0x0F)
+                i += 2
+            }
+            count = n
+        }
+        guard ok else { throw EventError.invalidField(field, why) }
+        return out
+    }
+
+    /// 0–15 for '0'–'9' and 'a'–'f'; 0xFF for anything else (upper case included: NIP-01 ids are lower-case).
+    @inline(__always)
+    static func lowerHexNibble(_ c: UInt8) -> UInt8 {
+        if c &- 0x30 < 10 { return c &- 0x30 }
+        if c &- 0x61 < 6 { return c &- 0x61 &+ 10 }
+        return 0xFF
+    }
+
+    private static func readInteger(_ c: inout JSONCursor, field: String) throws(any Error) -> Int64 {
+        let p = try c.peek()
+        guard p == 0x2D || (p >= 0x30 && p <= 0x39) else { throw EventError.invalidField(field, "must be an integer") }
+        guard case let .int(n) = try c.readNumber() else { throw EventError.invalidField(field, "must be an integer") }
+        return n
+    }
+}

@@ -1,0 +1,7 @@
+/// Every top-level command, in the order `help` lists them. Add yours here (one line).
+let commands: [any Command.Type] = [
+    KeyCommand.self,
+    EncodeCommand.self,
+    EncryptCommand.self,
+    DecryptCommand.self,
+]

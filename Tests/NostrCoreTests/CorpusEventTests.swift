@@ -1,0 +1,92 @@
+import XCTest
+import NostrCore
+import TestSupport
+
+/// The lines of a JSONL corpus split on LF bytes only: events may hold a raw U+2028 in a string.
+func jsonlLines(_ path: String) throws -> [[UInt8]] {
+    let bytes = [UInt8](try Corpus.data(path))
+    return bytes.split(separator: 0x0A).map { Array($0) }.filter { !$0.isEmpty }
+}
+
+final class CorpusEventTests: XCTestCase {
+    func testEveryCorpusEventParsesAndVerifies() throws {
+        let lines = try jsonlLines("events/events.jsonl")
+        XCTAssertEqual(lines.count, 8903)
+        var authors = Set<PublicKey>()
+        for (n, line) in lines.enumerated() {
+            let event: Event
+            do { event = try Event(json: line) } catch {
+                XCTFail("line \(n + 1): \(error)")
+                continue
+            }
+            authors.insert(event.pubkey)
+            XCTAssertEqual(event.raw, line, "line \(n + 1) keeps raw bytes")
+            XCTAssertNoThrow(try event.verify(), "line \(n + 1) \(event.id)")
+            // The unsigned form re-serialized from parsed fields reproduces the id (no raw involved).
+            XCTAssertEqual(event.unsigned.id, event.id, "line \(n + 1) \(event.id)")
+            XCTAssertEqual(event.computedID, event.id, "line \(n + 1) \(event.id)")
+        }
+        XCTAssertEqual(authors.count, 2911)
+    }
+
+    func testEventsRebuiltWithoutRawVerifyAndRoundTrip() throws {
+        for (n, line) in try jsonlLines("events/events.jsonl").enumerated() {
+            let e = try Event(json: line)
+            let rebuilt = Event(id: e.id, pubkey: e.pubkey, createdAt: e.createdAt, kind: e.kind, tags: e.tags,
+                                content: e.content, sig: e.sig)
+            XCTAssertNoThrow(try rebuilt.verifyID(), "line \(n + 1)")
+            let again = try Event(json: rebuilt.jsonBytes)
+            XCTAssertEqual(again.content, e.content, "line \(n + 1)")
+            XCTAssertEqual(again.tags, e.tags, "line \(n + 1)")
+            XCTAssertEqual(again.createdAt, e.createdAt, "line \(n + 1)")
+            XCTAssertNoThrow(try again.verifyID(), "line \(n + 1)")
+        }
+    }
+
+    func testEveryInvalidCorpusEventIsRejectedForItsReason() throws {
+        let lines = try jsonlLines("events/invalid-events.jsonl")
+        XCTAssertEqual(lines.count, 52)
+        for (n, line) in lines.enumerated() {
+            let row = try JSONValue.parse(line)
+            guard let reason = row["reason"]?.stringValue, let event = row["event"] else {
+                XCTFail("line \(n + 1): no reason/event")
+                continue
+            }
+            let expected: EventError
+            switch reason {
+            case "id_mismatch": expected = .idMismatch
+            default: XCTFail("line \(n + 1): unknown reason \(reason)"); continue
+            }
+            do {
+                try Event(json: event.serialized).verify()
+                XCTFail("line \(n + 1) accepted")
+            } catch {
+                XCTAssertEqual(error, expected, "line \(n + 1) (\(row["path"]?.stringValue ?? ""))")
+            }
+        }
+    }
+
+    func testBatchVerifierMatchesSingleVerification() throws {
+        var events = try jsonlLines("events/events.jsonl").prefix(600).map { try Event(json: $0) }
+        let e = events[7]
+        events[7] = Event(id: e.id, pubkey: e.pubkey, createdAt: e.createdAt + 1, kind: e.kind, tags: e.tags,
+                          content: e.content, sig: e.sig)
+        var sig = events[9].sig
+        sig[5] ^= 1
+        let f = events[9]
+        events[9] = Event(id: f.id, pubkey: f.pubkey, createdAt: f.createdAt, kind: f.kind, tags: f.tags,
+                          content: f.content, sig: sig)
+        for threads in [1, 2, 4] {
+            let results = BatchVerifier.verify(events, threads: threads)
+            XCTAssertEqual(results.count, events.count)
+            for (i, r) in results.enumerated() {
+                switch i {
+                case 7: XCTAssertEqual(r, .idMismatch)
+                case 9: XCTAssertEqual(r, .invalidSignature)
+                default: XCTAssertNil(r, "event \(i) threads \(threads)")
+                }
+            }
+        }
+        XCTAssertEqual(BatchVerifier.verify([]).count, 0)
+    }
+}

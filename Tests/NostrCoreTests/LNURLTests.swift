@@ -1,0 +1,45 @@
+import XCTest
+import NostrCore
+
+final class LNURLTests: XCTestCase {
+    /// (bech32, URL) pairs from NIP-57's zap request example and LUD-01.
+    static let pairs: [(lnurl: String, url: String)] = [
+        ("lnurl1dp68gurn8ghj7um5v93kketj9ehx2amn9uh8wetvdskkkmn0wahz7mrww4excup0dajx2mrv92x9xp",
+         "https://stacker.news/.well-known/lnurlp/odell"),
+        ("LNURL1DP68GURN8GHJ7UM9WFMXJCM99E3K7MF0V9CXJ0M385EKVCENXC6R2C35XVUKXEFCV5MKVV34X5EKZD3EV56NYD3HXQURZEPEXEJXXEPNXSCRVWFNV9NXZCN9XQ6XYEFHVGCXXCMYXYMNSERXFQ5FNS",
+         "https://service.com/api?q=3fc3645b439ce8e7f2553a69e5267081d96dcd340693afabe04be7b0ccd178df"),
+    ]
+
+    func testDecodeAndEncode() throws {
+        for p in Self.pairs {
+            XCTAssertEqual(try LNURL.decode(p.lnurl), p.url, p.lnurl)
+            XCTAssertEqual(try LNURL.decode("lightning:" + p.lnurl), p.url, p.lnurl)
+            XCTAssertEqual(LNURL.encode(p.url), p.lnurl.lowercased(), p.url)
+        }
+    }
+
+    func testDecodeRejects() {
+        XCTAssertThrowsError(try LNURL.decode("npub1sg6plzptd64u62a878hep2kev88swjh3tw00gjsfl8f237lmu63q0uf63m"))
+        XCTAssertThrowsError(try LNURL.decode("lnurl1dp68gurn8ghj7um5v93kketj9ehx2amn9uh8wetvdskkkmn0wahz7mrww4excup0dajx2mrv92x9xq"))
+        XCTAssertThrowsError(try LNURL.decode("https://example.com"))
+    }
+
+    func testLightningAddress() throws {
+        XCTAssertEqual(try LNURL.url(forLightningAddress: "odell@stacker.news"), "https://stacker.news/.well-known/lnurlp/odell")
+        XCTAssertEqual(try LightningAddress("odell@stacker.news").lnurl, Self.pairs[0].lnurl)
+        XCTAssertEqual(try LNURL.url(forLightningAddress: "Tip+Jar@LocalHost:3000"), "http://localhost:3000/.well-known/lnurlp/tip+jar")
+        XCTAssertEqual(try LNURL.url(forLightningAddress: "bob@127.0.0.1"), "http://127.0.0.1/.well-known/lnurlp/bob")
+        for bad in ["stacker.news", "a@b", "a b@c.com", "@c.com", "x@y@z.com"] {
+            XCTAssertThrowsError(try LightningAddress(bad), bad)
+        }
+    }
+
+    func testCallbackURL() {
+        let zap = #"{"kind":9734,"content":"gm & thanks","tags":[["p","ab"]]}"#
+        let url = LNURL.callbackURL("https://pay.example.com/cb", amountMsat: 21000, zapRequestJSON: zap, lnurl: "lnurl1xyz")
+        XCTAssertEqual(url, "https://pay.example.com/cb?amount=21000&nostr=%7B%22kind%22%3A9734%2C%22content%22%3A%22gm%20%26%20thanks%22%2C%22tags%22%3A%5B%5B%22p%22%2C%22ab%22%5D%5D%7D&lnurl=lnurl1xyz")
+        XCTAssertEqual(LNURL.callbackURL("https://x.com/cb?token=1", amountMsat: 5), "https://x.com/cb?token=1&amount=5")
+        XCTAssertEqual(PercentEncoding.decode("%7B%22a%22%3A%22%C3%A9%20%2B%22%7D"), #"{"a":"é +"}"#)
+        XCTAssertNil(PercentEncoding.decode("%zz"))
+    }
+}
