@@ -42,4 +42,50 @@ final class LNURLTests: XCTestCase {
         XCTAssertEqual(PercentEncoding.decode("%7B%22a%22%3A%22%C3%A9%20%2B%22%7D"), #"{"a":"é +"}"#)
         XCTAssertNil(PercentEncoding.decode("%zz"))
     }
+
+    static let payJSON = #"""
+    {"callback":"https://example.com/lnurlp/alice/callback","maxSendable":100000000,"minSendable":1000,
+     "metadata":"[[\"text/plain\",\"Pay alice\"]]","tag":"payRequest","commentAllowed":32,
+     "allowsNostr":true,"nostrPubkey":"9630f464cca6a5147aa8a35f0bcdd3ce485324e732fd39e09233b1d848238f31"}
+    """#
+
+    func testPayResponse() throws {
+        let pay = try PayResponse(json: Self.payJSON)
+        XCTAssertEqual(pay.callback, "https://example.com/lnurlp/alice/callback")
+        XCTAssertEqual(pay.minSendable, 1000)
+        XCTAssertEqual(pay.maxSendable, 100_000_000)
+        XCTAssertEqual(pay.metadata, #"[["text/plain","Pay alice"]]"#)
+        XCTAssertEqual(pay.commentAllowed, 32)
+        XCTAssertTrue(pay.supportsZaps)
+        XCTAssertEqual(pay.nostrPubkey?.hex, "9630f464cca6a5147aa8a35f0bcdd3ce485324e732fd39e09233b1d848238f31")
+        XCTAssertThrowsError(try pay.check(amountMsat: 999)) {
+            XCTAssertEqual($0 as? LNURLError, .amountOutOfRange(amountMsat: 999, min: 1000, max: 100_000_000))
+        }
+        XCTAssertEqual(try pay.invoiceURL(amountMsat: 2000, comment: "hi"), "https://example.com/lnurlp/alice/callback?amount=2000&comment=hi")
+    }
+
+    func testPayResponseFailures() {
+        XCTAssertThrowsError(try PayResponse(json: #"{"status":"ERROR","reason":"no such user"}"#)) {
+            XCTAssertEqual($0 as? LNURLError, .serviceError(reason: "no such user"))
+        }
+        XCTAssertThrowsError(try PayResponse(json: #"{"tag":"withdrawRequest","callback":"x"}"#)) {
+            XCTAssertEqual($0 as? LNURLError, .notPayRequest(tag: "withdrawRequest"))
+        }
+        XCTAssertThrowsError(try PayResponse(json: #"{"tag":"payRequest","minSendable":1,"maxSendable":2}"#))
+        let noZaps = try? PayResponse(json: #"{"tag":"payRequest","callback":"https://x.com/cb","minSendable":1,"maxSendable":2,"allowsNostr":true,"nostrPubkey":"zz"}"#)
+        XCTAssertEqual(noZaps?.supportsZaps, false)
+    }
+
+    func testInvoiceResponse() throws {
+        let pr = "lnbc2500u1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdq5xysxxatsyp3k7enxv4jsxqzpu9qrsgquk0rl77nj30yxdy8j9vdx85fkpmdla2087ne0xh8nhedh8w27kyke0lp53ut353s06fv3qfegext0eh0ymjpf39tuven09sam30g4vgpfna3rh"
+        let response = try InvoiceResponse(json: #"{"pr":"\#(pr)","routes":[]}"#)
+        XCTAssertEqual(response.pr, pr)
+        XCTAssertNoThrow(try response.check(amountMsat: 250_000_000))
+        XCTAssertThrowsError(try response.check(amountMsat: 1000))
+        XCTAssertThrowsError(try response.check(amountMsat: 250_000_000, zapRequestJSON: "{}"))
+        XCTAssertThrowsError(try InvoiceResponse(json: #"{"status":"ERROR","reason":"amount too low"}"#)) {
+            XCTAssertEqual($0 as? LNURLError, .serviceError(reason: "amount too low"))
+        }
+        XCTAssertThrowsError(try InvoiceResponse(json: #"{"pr":"lnbc1garbage"}"#))
+    }
 }
