@@ -21,7 +21,7 @@ let package = Package(
         ),
         .target(name: "Relay", dependencies: ["NostrCore", "COpenSSL"]),
         .executableTarget(name: "nak-swift", dependencies: ["NostrCore"]),
-        .executableTarget(name: "nostr-bench", dependencies: ["NostrCore"]),
+        .executableTarget(name: "nostr-bench", dependencies: ["NostrCore", "CSecp256k1"]),
         .target(name: "TestSupport", dependencies: ["NostrCore"], path: "Tests/Support"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "TestSupport"]),
         .testTarget(name: "RelayTests", dependencies: ["Relay", "NostrCore", "TestSupport"]),

@@ -11,7 +11,7 @@ public enum NIP44 {
     static func messageKeyBlock(_ conversationKey: ConversationKey, nonce: [UInt8]) throws(NIP44Error) -> [UInt8] {
         guard conversationKey.bytes.count == 32 else { throw .invalidConversationKeyLength(conversationKey.bytes.count) }
         guard nonce.count == 32 else { throw .invalidNonceLength(nonce.count) }
-        return HKDF.expand(prk: conversationKey.bytes, info: nonce, length: 76)
+        return expandMessageKeys(conversationKey.bytes, nonce: nonce)
     }
 
     /// The per-message keys for `nonce` (44.md `get_message_keys`).
