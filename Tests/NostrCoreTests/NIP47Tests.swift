@@ -155,4 +155,40 @@ final class NIP47Tests: XCTestCase {
         let stranger = WalletConnectURI(walletPubkey: event.pubkey, relays: ["wss://r"], secret: SecretKey.generate())
         XCTAssertThrowsError(try NWC.response(event, uri: stranger))
     }
+
+    /// A signer holding a key in memory, standing in for the key store or a bunker.
+    struct KeySigner: Signer {
+        let key: SecretKey
+        func publicKey() async throws(SignerError) -> PublicKey { key.publicKey }
+        func sign(_ event: UnsignedEvent) async throws(SignerError) -> Event {
+            do { return try event.sign(with: key) } catch { throw .rejected("\(error)") }
+        }
+        func nip04Encrypt(_ text: String, to: PublicKey) async throws(SignerError) -> String {
+            do { return try NIP04.encrypt(text, from: key, to: to) } catch { throw .encryption("\(error)") }
+        }
+        func nip04Decrypt(_ payload: String, from: PublicKey) async throws(SignerError) -> String {
+            do { return try NIP04.decrypt(payload, to: key, from: from) } catch { throw .decryption("\(error)") }
+        }
+        func nip44Encrypt(_ text: String, to: PublicKey) async throws(SignerError) -> String {
+            do { return try NIP44.encrypt(text, from: key, to: to) } catch { throw .encryption("\(error)") }
+        }
+        func nip44Decrypt(_ payload: String, from: PublicKey) async throws(SignerError) -> String {
+            do { return try NIP44.decrypt(payload, to: key, from: from) } catch { throw .decryption("\(error)") }
+        }
+    }
+
+    func testSignerBasedRequest() async throws {
+        let wallet = SecretKey.generate(), client = SecretKey.generate()
+        let signer = KeySigner(key: client)
+        for scheme in NWCEncryption.allCases {
+            let event = try await NWC.requestEvent(.getBalance, walletPubkey: wallet.publicKey, encryption: scheme,
+                                                   createdAt: 1_700_000_000, signer: signer)
+            XCTAssertNoThrow(try event.verify())
+            XCTAssertEqual(try NWC.request(event, walletSecret: wallet), .getBalance)
+            let reply = try NWC.responseEvent(WalletResponse(resultType: "get_balance", result: .balance(msat: 42)), to: event,
+                                              walletSecret: wallet, createdAt: 1_700_000_001)
+            let text = try await NWC.decrypt(reply, signer: signer)
+            XCTAssertEqual(try WalletResponse(json: text).result, .balance(msat: 42))
+        }
+    }
 }
