@@ -34,6 +34,16 @@ final class LNURLTests: XCTestCase {
         }
     }
 
+    func testPayURLForAnyInput() throws {
+        let url = "https://stacker.news/.well-known/lnurlp/odell"
+        for input in ["odell@stacker.news", Self.pairs[0].lnurl, "lightning:" + Self.pairs[0].lnurl.uppercased(),
+                      "lnurlp://stacker.news/.well-known/lnurlp/odell", url] {
+            XCTAssertEqual(try LNURL.payURL(for: input), url, input)
+        }
+        XCTAssertEqual(try LNURL.payURL(for: "lnurlp://abc.onion/pay"), "http://abc.onion/pay")
+        XCTAssertThrowsError(try LNURL.payURL(for: "hello"))
+    }
+
     func testCallbackURL() {
         let zap = #"{"kind":9734,"content":"gm & thanks","tags":[["p","ab"]]}"#
         let url = LNURL.callbackURL("https://pay.example.com/cb", amountMsat: 21000, zapRequestJSON: zap, lnurl: "lnurl1xyz")
@@ -83,9 +93,14 @@ final class LNURLTests: XCTestCase {
         XCTAssertNoThrow(try response.check(amountMsat: 250_000_000))
         XCTAssertThrowsError(try response.check(amountMsat: 1000))
         XCTAssertThrowsError(try response.check(amountMsat: 250_000_000, zapRequestJSON: "{}"))
+        XCTAssertThrowsError(try response.check(amountMsat: 250_000_000, metadata: "[]"))
         XCTAssertThrowsError(try InvoiceResponse(json: #"{"status":"ERROR","reason":"amount too low"}"#)) {
             XCTAssertEqual($0 as? LNURLError, .serviceError(reason: "amount too low"))
         }
         XCTAssertThrowsError(try InvoiceResponse(json: #"{"pr":"lnbc1garbage"}"#))
+        // BOLT-11's hashed-description example commits to this text, as a LUD-06 invoice commits to metadata.
+        let hashed = "lnbc20m1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqhp58yjmdan79s6qqdhdzgynm4zwqd5d7xmw5fk98klysy043l2ahrqs9qrsgq7ea976txfraylvgzuxs8kgcw23ezlrszfnh8r6qtfpr6cxga50aj6txm9rxrydzd06dfeawfk6swupvz4erwnyutnjq7x39ymw6j38gp7ynn44"
+        let text = "One piece of chocolate cake, one icecream cone, one pickle, one slice of swiss cheese, one slice of salami, one lollypop, one piece of cherry pie, one sausage, one cupcake, and one slice of watermelon"
+        XCTAssertNoThrow(try InvoiceResponse(json: #"{"pr":"\#(hashed)"}"#).check(amountMsat: 2_000_000_000, metadata: text))
     }
 }

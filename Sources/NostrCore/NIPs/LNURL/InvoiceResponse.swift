@@ -20,14 +20,17 @@ public struct InvoiceResponse: Sendable, Hashable {
     /// Parses the callback's JSON text.
     public init(json: String) throws(LNURLError) { try self.init(json: Array(json.utf8)) }
 
-    /// LUD-06 and NIP-57: the invoice must be for `amountMsat` and, for a zap, commit to the zap
-    /// request's JSON in its description hash.
-    public func check(amountMsat: UInt64, zapRequestJSON: String? = nil) throws(LNURLError) {
+    /// LUD-06 and NIP-57: the invoice must be for `amountMsat` and commit, in its description hash, to
+    /// the zap request's JSON for a zap, or to the pay response's `metadata` for a plain payment.
+    public func check(amountMsat: UInt64, zapRequestJSON: String? = nil, metadata: String? = nil) throws(LNURLError) {
         guard invoice.amountMsat == amountMsat else {
             throw .invoiceMismatch("invoice is for \(invoice.amountMsat.map { "\($0) msat" } ?? "any amount"), not \(amountMsat) msat")
         }
         if let zapRequestJSON, invoice.descriptionHash != SHA256.hash(zapRequestJSON) {
             throw .invoiceMismatch("invoice description hash is not the SHA-256 of the zap request")
+        }
+        if let metadata, invoice.descriptionHash != SHA256.hash(metadata) {
+            throw .invoiceMismatch("invoice description hash is not the SHA-256 of the pay metadata")
         }
     }
 }
