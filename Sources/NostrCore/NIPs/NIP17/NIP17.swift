@@ -1,0 +1,19 @@
+import Foundation
+
+/// NIP-17 private direct messages: kind 14/15 rumors, sealed and gift-wrapped (NIP-59) once per
+/// participant. https://github.com/nostr-protocol/nips/blob/master/17.md
+public enum NIP17 {
+    /// The current Unix time in seconds, the default `created_at` of a new message.
+    public static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
+
+    /// The participants other than the author: the distinct `p` tags of `rumor` that are valid keys.
+    public static func recipients(of rumor: UnsignedEvent) -> [PublicKey] {
+        var seen = Set<PublicKey>()
+        var out: [PublicKey] = []
+        for tag in rumor.tags where tag.name == "p" {
+            guard let hex = tag.value, let key = try? PublicKey(hex: hex.lowercased()) else { continue }
+            if seen.insert(key).inserted { out.append(key) }
+        }
+        return out
+    }
+}

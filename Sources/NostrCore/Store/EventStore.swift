@@ -1,0 +1,126 @@
+import Synchronization
+
+/// The SQLite event index: NIP-01 storage rules, NIP-09 deletions, NIP-40 expiration, queries by filter.
+///
+/// A file database runs in WAL mode with one writer connection and a small pool of readers, so
+/// queries never wait for an import; `":memory:"` is a private single-connection database.
+public final class EventStore: Sendable {
+    /// The database path, or `":memory:"`.
+    public let path: String
+    /// Whether writes are refused (open while another process writes).
+    public let isReadOnly: Bool
+    let writer: PooledConnection?
+    let readers: [PooledConnection]
+    private let nextReader = Atomic<Int>(0)
+
+    /// How many read connections a file database keeps.
+    static let readerCount = 3
+
+    /// Opens (creating when needed) the index at `path`, or an in-memory one, and applies `migrations`
+    /// after the index's own. `readOnly` opens without writing anything, safe beside a writing process.
+    public init(path: String = ":memory:", readOnly: Bool = false, migrations: [Migration] = []) throws(StoreError) {
+        self.path = path
+        self.isReadOnly = readOnly
+        let inMemory = path == ":memory:" || path.isEmpty
+        if readOnly {
+            writer = nil
+            var pool: [PooledConnection] = []
+            for _ in 0..<(inMemory ? 1 : Self.readerCount) {
+                let c = try SQLiteConnection(path: path, readOnly: true)
+                try Self.configure(c, writer: false, inMemory: inMemory)
+                try c.execute("PRAGMA query_only = 1")
+                pool.append(PooledConnection(c))
+            }
+            readers = pool
+            return
+        }
+        let w = try SQLiteConnection(path: path, readOnly: false)
+        try Self.configure(w, writer: true, inMemory: inMemory)
+        try Self.checkKnown(w)
+        try w.migrate(Schema.migrations + migrations)
+        writer = PooledConnection(w)
+        var pool: [PooledConnection] = []
+        if !inMemory {
+            for _ in 0..<Self.readerCount {
+                let c = try SQLiteConnection(path: path, readOnly: true)
+                try Self.configure(c, writer: false, inMemory: false)
+                pool.append(PooledConnection(c))
+            }
+        }
+        readers = pool
+    }
+
+    private static func configure(_ c: SQLiteConnection, writer: Bool, inMemory: Bool) throws(StoreError) {
+        if writer && !inMemory {
+            try c.execute("PRAGMA journal_mode = WAL")
+        }
+        // NORMAL in WAL mode never corrupts; a power cut may only lose the last commits.
+        try c.execute("""
+            PRAGMA synchronous = NORMAL;
+            PRAGMA temp_store = MEMORY;
+            PRAGMA cache_size = \(writer ? -65536 : -16384);
+            PRAGMA mmap_size = 268435456;
+            """)
+        SearchFunction.register(on: c)
+    }
+
+    /// Refuses a database whose core schema is newer than this build.
+    private static func checkKnown(_ c: SQLiteConnection) throws(StoreError) {
+        let known = Set(Schema.migrations.map(\.id))
+        let unknown = try c.appliedMigrations().filter { $0.hasPrefix(Schema.prefix) && !known.contains($0) }
+        guard unknown.isEmpty else { throw .unknownMigrations(unknown) }
+    }
+
+    /// Runs `body` on a read connection (the writer's, for an in-memory store); it sees committed data.
+    /// Throws `StoreError` or whatever `body` throws.
+    @discardableResult
+    public func read<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try reading(body)
+    }
+
+    /// Runs `body` in one write transaction: committed when it returns, rolled back when it throws.
+    /// Throws `StoreError` (`.readOnly` on a read-only store) or whatever `body` throws.
+    @discardableResult
+    public func write<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        guard let writer else { throw StoreError.readOnly }
+        return try writer.with { (c: SQLiteConnection) throws -> T in try c.anyTransaction(body) }
+    }
+
+    /// `read` with a typed error, for the store's own code.
+    @discardableResult
+    func reading<T: Sendable, E: Error>(_ body: (SQLiteConnection) throws(E) -> T) throws(E) -> T {
+        guard !readers.isEmpty else {
+            // Only a read-write in-memory store has no readers, and it always has a writer.
+            return try writer!.with(body)
+        }
+        let start = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue
+        for i in 0..<readers.count {
+            if let r = try readers[(start &+ i) % readers.count].withIfFree(body) { return r }
+        }
+        return try readers[start % readers.count].with(body)
+    }
+
+    /// `write` with a typed error, for the store's own code.
+    @discardableResult
+    func writing<T: Sendable>(_ body: (SQLiteConnection) throws(StoreError) -> T) throws(StoreError) -> T {
+        guard let writer else { throw .readOnly }
+        return try writer.with { (c: SQLiteConnection) throws(StoreError) -> T in try c.transaction(body) }
+    }
+
+    /// Applies `migrations` not yet applied (see `Migration` for how modules add tables).
+    public func migrate(_ migrations: [Migration]) throws(StoreError) {
+        guard let writer else { throw .readOnly }
+        try writer.with { (c: SQLiteConnection) throws(StoreError) in try c.migrate(migrations) }
+    }
+
+    /// Ids of the applied migrations, oldest first.
+    public func appliedMigrations() throws(StoreError) -> [String] {
+        try reading { (c: SQLiteConnection) throws(StoreError) in try c.appliedMigrations() }
+    }
+
+    /// Checkpoints the WAL into the main file (cheap; also done automatically by SQLite).
+    public func checkpoint() throws(StoreError) {
+        guard let writer else { return }
+        try writer.with { (c: SQLiteConnection) throws(StoreError) in try c.execute("PRAGMA wal_checkpoint(PASSIVE)") }
+    }
+}

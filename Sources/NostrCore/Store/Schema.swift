@@ -1,0 +1,46 @@
+/// The event index's own tables. Append a new `Migration` to change them; never edit an applied one.
+enum Schema {
+    static let prefix = "core."
+
+    static let migrations: [Migration] = [
+        Migration(id: "core.1-events", sql: """
+            CREATE TABLE events(
+                rid INTEGER PRIMARY KEY,
+                id BLOB NOT NULL UNIQUE,
+                pubkey BLOB NOT NULL,
+                created_at INTEGER NOT NULL,
+                kind INTEGER NOT NULL,
+                d_tag TEXT,
+                expiration INTEGER,
+                raw TEXT NOT NULL
+            );
+            CREATE INDEX events_pubkey_kind ON events(pubkey, kind, created_at);
+            CREATE INDEX events_kind ON events(kind, created_at);
+            CREATE INDEX events_created ON events(created_at);
+            CREATE INDEX events_address ON events(kind, pubkey, d_tag) WHERE d_tag IS NOT NULL;
+            CREATE INDEX events_expiration ON events(expiration) WHERE expiration IS NOT NULL;
+            CREATE TABLE tags(
+                name TEXT NOT NULL,
+                value TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                event INTEGER NOT NULL,
+                PRIMARY KEY(name, value, created_at, event)
+            ) WITHOUT ROWID;
+            CREATE INDEX tags_event ON tags(event);
+            CREATE TABLE deleted(
+                id BLOB NOT NULL,
+                pubkey BLOB NOT NULL,
+                deleted_at INTEGER NOT NULL,
+                PRIMARY KEY(id, pubkey)
+            ) WITHOUT ROWID;
+            CREATE TABLE deleted_addresses(
+                kind INTEGER NOT NULL,
+                pubkey BLOB NOT NULL,
+                d TEXT NOT NULL,
+                until INTEGER NOT NULL,
+                PRIMARY KEY(kind, pubkey, d)
+            ) WITHOUT ROWID;
+            CREATE TABLE state(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+            """),
+    ]
+}

@@ -1,0 +1,11 @@
+/// Every top-level command, in the order `help` lists them. Add yours here (one line).
+let commands: [any Command.Type] = [
+    KeyCommand.self,
+    EncodeCommand.self,
+    DecodeCommand.self,
+    EventCommand.self,
+    VerifyCommand.self,
+    FilterCommand.self,
+    EncryptCommand.self,
+    DecryptCommand.self,
+]

@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+import NostrCore
+
+final class EventStoreTests: XCTestCase {
+    private var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("eventstore-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    private var dbPath: String { dir.appendingPathComponent("events.sqlite").path }
+
+    func testStateRoundTripInMemory() throws {
+        let store = try EventStore()
+        XCTAssertNil(try store.state(forKey: "dm.since"))
+        try store.setState("1700000000", forKey: "dm.since")
+        try store.setState("1700000001", forKey: "dm.since")
+        XCTAssertEqual(try store.state(forKey: "dm.since"), "1700000001")
+        try store.removeState(forKey: "dm.since")
+        XCTAssertNil(try store.state(forKey: "dm.since"))
+    }
+
+    func testStatePersistsAcrossReopenAndReadOnlyOpen() throws {
+        do {
+            let store = try EventStore(path: dbPath)
+            try store.setState("v", forKey: "k")
+        }
+        let again = try EventStore(path: dbPath)
+        XCTAssertEqual(try again.state(forKey: "k"), "v")
+        let ro = try EventStore(path: dbPath, readOnly: true)
+        XCTAssertEqual(try ro.state(forKey: "k"), "v")
+        XCTAssertThrowsError(try ro.setState("w", forKey: "k")) { XCTAssertEqual($0 as? StoreError, .readOnly) }
+        // A read-only store sees what the writer commits later.
+        try again.setState("w", forKey: "k")
+        XCTAssertEqual(try ro.state(forKey: "k"), "w")
+    }
+
+    func testModuleMigrationsApplyOnceAndTablesAreUsable() throws {
+        let m = [Migration(id: "test.1-grants", sql: "CREATE TABLE test_grants(client TEXT PRIMARY KEY, perms TEXT NOT NULL) WITHOUT ROWID")]
+        do {
+            let store = try EventStore(path: dbPath, migrations: m)
+            try store.write { db in try db.run("INSERT INTO test_grants VALUES(?, ?)", ["abc", "sign_event"]) }
+        }
+        let store = try EventStore(path: dbPath)
+        try store.migrate(m)   // already applied: no "table exists" error
+        XCTAssertEqual(try store.appliedMigrations(), ["core.1-events", "test.1-grants"])
+        let rows = try store.read { db in try db.rows("SELECT perms FROM test_grants WHERE client = ?", ["abc"]) }
+        XCTAssertEqual(rows, [[.text("sign_event")]])
+    }
+
+    func testThrowInWriteRollsBack() throws {
+        let store = try EventStore()
+        XCTAssertThrowsError(try store.write { db in
+            try db.run("INSERT INTO state(key, value) VALUES('a', '1')")
+            try db.run("INSERT INTO no_such_table VALUES(1)")
+        }) { error in
+            guard case let .sqlite(_, message, sql)? = error as? StoreError else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("no_such_table"), message)
+            XCTAssertEqual(sql, "INSERT INTO no_such_table VALUES(1)")
+        }
+        XCTAssertNil(try store.state(forKey: "a"))
+    }
+
+    func testUnknownCoreMigrationIsRefused() throws {
+        do {
+            let store = try EventStore(path: dbPath)
+            try store.write { db in try db.run("INSERT INTO schema_migrations VALUES('core.99-future', 0)") }
+        }
+        XCTAssertThrowsError(try EventStore(path: dbPath)) {
+            XCTAssertEqual($0 as? StoreError, .unknownMigrations(["core.99-future"]))
+        }
+    }
+}
