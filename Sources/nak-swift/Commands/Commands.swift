@@ -8,4 +8,6 @@ let commands: [any Command.Type] = [
     FilterCommand.self,
     EncryptCommand.self,
     DecryptCommand.self,
+    ImportCommand.self,
+    IndexCommand.self,
 ]
