@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "NostrCore", targets: ["NostrCore"]),
         .library(name: "Relay", targets: ["Relay"]),
+        .library(name: "Signer", targets: ["Signer"]),
         .executable(name: "nak-swift", targets: ["nak-swift"]),
         .executable(name: "nostr-bench", targets: ["nostr-bench"]),
     ],
@@ -20,11 +21,13 @@ let package = Package(
             dependencies: ["CSecp256k1", "COpenSSL", "CSodium", "CSQLite"]
         ),
         .target(name: "Relay", dependencies: ["NostrCore", "COpenSSL"]),
+        .target(name: "Signer", dependencies: ["NostrCore"]),
         .executableTarget(name: "nak-swift", dependencies: ["NostrCore"]),
         .executableTarget(name: "nostr-bench", dependencies: ["NostrCore", "CSecp256k1"]),
         .target(name: "TestSupport", dependencies: ["NostrCore"], path: "Tests/Support"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "TestSupport"]),
         .testTarget(name: "RelayTests", dependencies: ["Relay", "NostrCore", "TestSupport"]),
+        .testTarget(name: "SignerTests", dependencies: ["Signer", "NostrCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["NostrCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,11 +12,11 @@ extension NIP13 {
         // answer is the smallest winner whatever the thread count (reproducible events).
         let best = Atomic<UInt64>(.max)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let hasher = NonceHasher(prefix: prefix)
+            let hasher = NonceHasher(prefix: prefix, suffix: suffix)
             var n = UInt64(worker)
             var digest = [UInt8](repeating: 0, count: 32)
             while n < best.load(ordering: .relaxed) {
-                hasher.hash(nonce: n, suffix: suffix, into: &digest)
+                hasher.hash(nonce: n, into: &digest)
                 if leadingZeroBits(digest) >= difficulty {
                     var current = best.load(ordering: .relaxed)
                     while n < current {
@@ -38,9 +38,12 @@ extension NIP13 {
 final class NonceHasher {
     private let base: OpaquePointer
     private let work: OpaquePointer
+    /// A private copy, so threads do not contend on one array's reference count.
+    private let suffix: [UInt8]
     private var digits = [UInt8](repeating: 0, count: 20)
 
-    init(prefix: [UInt8]) {
+    init(prefix: [UInt8], suffix: [UInt8]) {
+        self.suffix = suffix.withUnsafeBufferPointer { Array($0) }
         guard let b = EVP_MD_CTX_new(), let w = EVP_MD_CTX_new() else { fatalError("OpenSSL: EVP_MD_CTX_new failed") }
         base = b
         work = w
@@ -49,7 +52,7 @@ final class NonceHasher {
         }
     }
 
-    func hash(nonce: UInt64, suffix: [UInt8], into digest: inout [UInt8]) {
+    func hash(nonce: UInt64, into digest: inout [UInt8]) {
         var v = nonce
         var start = digits.count
         repeat {
