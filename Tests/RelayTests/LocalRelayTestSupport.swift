@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 import NostrCore
 @testable import Relay
@@ -89,5 +90,109 @@ final class TestStorage: LocalRelayStorage {
 
     func count(_ filters: [Filter]) throws -> Int {
         events.withLock { all in all.filter { e in filters.contains { $0.matches(e) } }.count }
+    }
+}
+
+/// A Nostr client over the transport's WebSocket client, for one task: send messages, read the relay's answers.
+final class TestClient {
+    let ws: any WebSocketConnection
+    private var messages: AsyncThrowingStream<WebSocketMessage, Error>.AsyncIterator
+
+    init(_ url: String) async throws {
+        ws = try await POSIXWebSocketTransport().connect(url: url)
+        messages = ws.messages.makeAsyncIterator()
+    }
+
+    struct StreamEnded: Error {}
+
+    func send(_ message: ClientMessage) async throws { try await ws.send(text: message.json) }
+
+    func send(raw text: String) async throws { try await ws.send(text: text) }
+
+    /// The next message from the relay.
+    func next() async throws -> RelayMessage {
+        guard case let .text(text)? = try await messages.next() else { throw StreamEnded() }
+        return try RelayMessage(json: text)
+    }
+
+    /// Publishes and returns the relay's OK (accepted, message).
+    func publish(_ event: Event) async throws -> (Bool, String) {
+        try await send(.event(event))
+        while true {
+            if case let .ok(id, accepted, message) = try await next(), id == event.id { return (accepted, message) }
+        }
+    }
+
+    /// Opens a subscription and returns the stored events, up to EOSE (or the CLOSED reason).
+    func subscribe(_ sub: String, _ filters: [Filter]) async throws -> Result<[Event], ClosedError> {
+        try await send(.req(subscriptionID: sub, filters: filters))
+        var events: [Event] = []
+        while true {
+            switch try await next() {
+            case let .event(s, e) where s == sub: events.append(e)
+            case let .eose(s) where s == sub: return .success(events)
+            case let .closed(s, reason) where s == sub: return .failure(ClosedError(reason: reason))
+            default: continue
+            }
+        }
+    }
+
+    struct ClosedError: Error, Equatable { let reason: String }
+
+    func close() async { await ws.close() }
+}
+
+/// A blocking WebSocket client on a raw socket that can stop reading: a peer whose TCP window fills up.
+final class StalledClient {
+    let fd: Int32
+
+    /// Connects, upgrades, and sends `messages`; then reads nothing until `drainToEnd`.
+    init(port: UInt16, messages: [ClientMessage]) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        addr.sin_port = port.bigEndian
+        // A small receive buffer so the relay's queue, not the kernel, has to absorb what is not read.
+        var small: Int32 = 16 * 1024
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(4))
+        let rc = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard rc == 0 else { throw IOError(call: "connect", errno: errno) }
+        var tv = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        let key = WebSocketHandshake.makeKey()
+        let url = try WebSocketURL("ws://127.0.0.1:\(port)/")
+        write(WebSocketHandshake.request(for: url, key: key).wireBytes)
+        // Read the 101 response head byte by byte so no frame after it is consumed.
+        var head: [UInt8] = []
+        var byte: UInt8 = 0
+        while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
+            guard recv(fd, &byte, 1, 0) == 1 else { throw IOError(call: "recv", errno: errno) }
+            head.append(byte)
+        }
+        guard String(decoding: head, as: UTF8.self).hasPrefix("HTTP/1.1 101") else { throw IOError(call: "upgrade", errno: 0) }
+        for m in messages { write(FrameEncoder.encode(Frame(opcode: .text, payload: m.jsonBytes), masked: true)) }
+    }
+
+    deinit { close(fd) }
+
+    func write(_ bytes: [UInt8]) {
+        var off = 0
+        while off < bytes.count {
+            let n = bytes[off...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            off += n
+        }
+    }
+
+    /// Reads until the relay ends the connection; returns false if it is still open after the receive timeout.
+    func drainToEnd() -> Bool {
+        var buf = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buf.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 { continue }
+            if n == 0 { return true }
+            return errno == ECONNRESET
+        }
     }
 }
