@@ -112,6 +112,30 @@ final class LocalRelaySessionTests: XCTestCase {
         XCTAssertEqual(out.take(), [.ok(eventID: later.id, accepted: true, message: "")])
     }
 
+    func testDeletionRemovesTheEventAndRefusesItsReturn() throws {
+        let core = try relay()
+        let (s, out) = session(core)
+        let note = try Fixture.event(content: "oops")
+        s.receive(.event(note))
+        s.receive(.req(subscriptionID: "live", filters: [Filter(kinds: [5])]))
+        _ = out.take()
+        let deletion = try Fixture.event(kind: .deletion, content: "", tags: [["e", note.id.hex]])
+        s.receive(.event(deletion))
+        XCTAssertEqual(out.take(), [.ok(eventID: deletion.id, accepted: true, message: ""), .event(subscriptionID: "live", event: deletion)])
+        s.receive(.req(subscriptionID: "s", filters: [Filter(ids: [note.id])]))
+        XCTAssertEqual(out.take(), [.eose(subscriptionID: "s")])
+        s.receive(.event(note))
+        guard case let .ok(_, false, message)? = out.take().first else { return XCTFail("a deleted event came back") }
+        XCTAssertTrue(message.hasPrefix("blocked: "), message)
+        // Someone else's deletion does not remove alice's event.
+        let other = try Fixture.event(content: "mine")
+        s.receive(.event(other))
+        s.receive(.event(try Fixture.event(Fixture.bob, kind: .deletion, content: "", tags: [["e", other.id.hex]])))
+        _ = out.take()
+        s.receive(.req(subscriptionID: "t", filters: [Filter(ids: [other.id])]))
+        XCTAssertEqual(out.take(), [.event(subscriptionID: "t", event: other), .eose(subscriptionID: "t")])
+    }
+
     func testCount() throws {
         let (s, out) = session(try relay())
         for i in 0 ..< 3 { s.receive(.event(try Fixture.event(content: "\(i)"))) }
@@ -215,7 +239,7 @@ final class LocalRelaySessionTests: XCTestCase {
         p.receive(.event(stored))
         let during = try Fixture.event(Fixture.bob, content: "during")
         let (s, out) = session(core, 2)
-        storage.beforeQuery = { p.receive(.event(during)) }
+        storage.afterQuery = { p.receive(.event(during)) }
         s.receive(.req(subscriptionID: "s", filters: [Filter(kinds: [1])]))
         XCTAssertEqual(out.take(), [.event(subscriptionID: "s", event: stored), .eose(subscriptionID: "s"),
                                     .event(subscriptionID: "s", event: during)])

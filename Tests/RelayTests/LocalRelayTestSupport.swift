@@ -56,41 +56,31 @@ final class Outbox: Sendable {
     func close() { open.store(false, ordering: .relaxed) }
 }
 
-/// A brute-force storage for the sans-IO tests, with a hook that runs inside the next query.
+/// An in-memory `EventStore` with a hook that runs inside the next query (to race a publish against a REQ).
 final class TestStorage: LocalRelayStorage {
-    private let events = Mutex<[Event]>([])
+    let store: EventStore
     private let hook = Mutex<(@Sendable () -> Void)?>(nil)
 
-    static func make() throws -> TestStorage { TestStorage() }
+    private init(store: EventStore) { self.store = store }
 
-    /// Runs once, inside the next `query`, after it has read the events.
-    var beforeQuery: (@Sendable () -> Void)? {
+    static func make() throws -> TestStorage { TestStorage(store: try EventStore(path: ":memory:")) }
+
+    /// Runs once, inside the next query, after it has read the events.
+    var afterQuery: (@Sendable () -> Void)? {
         get { hook.withLock { $0 } }
         set { hook.withLock { $0 = newValue } }
     }
 
-    func save(verified event: Event) throws -> LocalRelayStorageOutcome {
-        events.withLock { all in
-            if all.contains(where: { $0.id == event.id }) { return .duplicate }
-            all.append(event)
-            return .stored
-        }
-    }
+    func store(_ event: Event, now: Int64) throws -> LocalRelayStorageOutcome { try store.store(event, now: now) }
 
-    func query(_ filters: [Filter]) throws -> [Event] {
-        let all = events.withLock { $0 }.sorted { ($0.createdAt, $1.id) > ($1.createdAt, $0.id) }
-        // After the snapshot, like an event committed while a real query reads.
+    func events(matching filters: [Filter], now: Int64) throws -> [Event] {
+        let found = try store.events(matching: filters, now: now)
+        // Like an event committed while a real query reads.
         if let h = hook.withLock({ h in defer { h = nil }; return h }) { h() }
-        var out: [Event] = []
-        for f in filters {
-            for e in all.filter(f.matches).prefix(f.limit ?? .max) where !out.contains(e) { out.append(e) }
-        }
-        return out.sorted { ($0.createdAt, $1.id) > ($1.createdAt, $0.id) }
+        return found
     }
 
-    func count(_ filters: [Filter]) throws -> Int {
-        events.withLock { all in all.filter { e in filters.contains { $0.matches(e) } }.count }
-    }
+    func count(matching filters: [Filter], now: Int64) throws -> Int { try store.count(matching: filters, now: now) }
 }
 
 /// A Nostr client over the transport's WebSocket client, for one task: send messages, read the relay's answers.

@@ -2,12 +2,13 @@ import NostrCore
 
 /// What `LocalRelay` needs from its storage; `EventStore` conforms.
 public protocol LocalRelayStorage: Sendable {
-    /// Stores an event whose id and signature were already checked, applying NIP-01/09/40 rules.
-    func save(verified event: Event) throws -> LocalRelayStorageOutcome
+    /// Checks id and signature (a known id is answered first, without checking) and stores the event under the
+    /// NIP-01/09/40 rules, at Unix time `now`.
+    func store(_ event: Event, now: Int64) throws -> LocalRelayStorageOutcome
     /// Stored events matching any filter, newest first, at most `limit` per filter; each keeps its stored `raw`.
-    func query(_ filters: [Filter]) throws -> [Event]
-    /// How many stored events match any filter (NIP-45).
-    func count(_ filters: [Filter]) throws -> Int
+    func events(matching filters: [Filter], now: Int64) throws -> [Event]
+    /// How many stored events match any filter (NIP-45); limits are ignored.
+    func count(matching filters: [Filter], now: Int64) throws -> Int
 }
 
 /// What storing one event did, as the relay reports it in `OK`.

@@ -30,7 +30,7 @@ extension RelaySession {
             return f
         }
         let stored: [Event]
-        do { stored = queries.isEmpty ? [] : try core.storage.query(queries) } catch {
+        do { stored = queries.isEmpty ? [] : try core.storage.events(matching: queries, now: core.clock()) } catch {
             state.withLock { s in
                 guard !s.ended, s.subscriptions[sub]?.backlog != nil else { return }
                 s.subscriptions[sub] = nil
@@ -69,7 +69,7 @@ extension RelaySession {
             return f
         }
         do {
-            send(.count(subscriptionID: sub, count: try core.storage.count(unlimited)))
+            send(.count(subscriptionID: sub, count: try core.storage.count(matching: unlimited, now: core.clock())))
         } catch {
             send(.closed(subscriptionID: sub, message: "error: could not count events: \(error)"))
         }

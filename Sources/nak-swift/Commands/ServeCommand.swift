@@ -53,7 +53,7 @@ struct ServeCommand: Command {
 }
 
 /// Turns the given signals into one awaited value instead of the default termination.
-private final class SignalWaiter: Sendable {
+private final class SignalWaiter {
     private let sources: [any DispatchSourceSignal]
     private let stream: AsyncStream<Int32>
 
