@@ -10,4 +10,5 @@ let commands: [any Command.Type] = [
     DecryptCommand.self,
     ImportCommand.self,
     IndexCommand.self,
+    ServeCommand.self,
 ]
