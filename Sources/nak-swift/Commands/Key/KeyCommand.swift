@@ -6,5 +6,8 @@ struct KeyCommand: CommandGroup {
     static let subcommands: [any Command.Type] = [
         KeyGenerateCommand.self,
         KeyPublicCommand.self,
+        KeyEncryptCommand.self,
+        KeyDecryptCommand.self,
+        KeyMnemonicCommand.self,
     ]
 }
