@@ -17,7 +17,7 @@ final class OutboxTests: XCTestCase {
             relayList(TestEvents.alice, [.init(url: aliceWrites.url, usage: .write)], at: 10),
             relayList(TestEvents.bob, [.init(url: bobReads.url, usage: .read), .init(url: elsewhere.url, usage: .write)]),
         ])
-        let store = MemoryPoolStore()
+        let store = try EventStore()
         var o = RelayOptions()
         o.publishTimeout = .seconds(2)
         let pool = RelayPool(options: o, store: store)
@@ -36,7 +36,7 @@ final class OutboxTests: XCTestCase {
         XCTAssertTrue(aliceWrites.events.contains { $0.content == "hi bob" })
         XCTAssertTrue(elsewhere.received.isEmpty, "no traffic to relays Alice does not write to")
         XCTAssertEqual(indexer.reqs.count, 2, "relay lists fetched once per user set, then cached")
-        XCTAssertNotNil(try store.latest(kind: .relayList, author: TestEvents.alice.publicKey), "relay lists stored in the index")
+        XCTAssertNotNil(try store.latestReplaceable(kind: .relayList, author: TestEvents.alice.publicKey), "relay lists stored in the index")
         await pool.close()
         for r in [aliceWrites, bobReads, elsewhere, indexer] { await r.stop() }
     }

@@ -15,7 +15,7 @@ final class RelayConnectionTests: XCTestCase {
         return o
     }
 
-    private static func collect(_ sub: Subscription) async throws -> (events: [Event], eose: Int) {
+    private static func collect(_ sub: RelaySubscription) async throws -> (events: [Event], eose: Int) {
         var events: [Event] = []
         var eose = 0
         for try await m in sub.messages {

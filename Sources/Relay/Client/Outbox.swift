@@ -37,7 +37,7 @@ public final class Outbox: Sendable {
         var found: [PublicKey: Event] = [:]
         var missing: [PublicKey] = []
         for user in Set(users) {
-            if let e = cache.withLock({ $0[user] }) ?? (try? pool.store?.latest(kind: .relayList, author: user)) ?? nil {
+            if let e = cache.withLock({ $0[user] }) ?? (try? pool.store?.latestReplaceable(kind: .relayList, author: user)) ?? nil {
                 found[user] = e
             } else {
                 missing.append(user)

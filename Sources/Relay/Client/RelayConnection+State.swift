@@ -55,7 +55,7 @@ final class PendingCount {
 }
 
 /// Where NIP-42 authentication stands on the current socket.
-enum AuthState {
+enum ClientAuthState {
     case none
     case running(OneShot<Result<Void, RelayError>>)
     case done

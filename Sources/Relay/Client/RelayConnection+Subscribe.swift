@@ -3,7 +3,7 @@ import NostrCore
 extension RelayConnection {
     /// Sends `REQ` with `filters` and returns its stream. With `closeOnEOSE` the subscription ends (normally)
     /// right after EOSE, for one-shot queries. An `id` already in use replaces that subscription (NIP-01).
-    public func subscribe(_ filters: [Filter], id: String? = nil, closeOnEOSE: Bool = false) async throws(RelayError) -> Subscription {
+    public func subscribe(_ filters: [Filter], id: String? = nil, closeOnEOSE: Bool = false) async throws(RelayError) -> RelaySubscription {
         try await connect()
         let sid = id ?? makeID("sub")
         subscriptions.removeValue(forKey: sid)?.finish(throwing: nil)
@@ -22,7 +22,7 @@ extension RelayConnection {
             Task { await self?.unsubscribe(sid) }
         }
         await send(ClientMessage.req(subscriptionID: sid, filters: filters).json)
-        return Subscription(id: sid, relay: url, messages: stream, connection: self)
+        return RelaySubscription(id: sid, relay: url, messages: stream, connection: self)
     }
 
     /// Sends `CLOSE` for `id` and ends its stream normally; nothing when it is not open.

@@ -21,7 +21,7 @@ public actor RelayConnection {
     var pendingCounts: [String: PendingCount] = [:]
     var challenge: String?
     var challengeWaiters: [OneShot<String?>] = []
-    var auth: AuthState = .none
+    var auth: ClientAuthState = .none
     var nextID = 0
 
     /// A connection to `url` (nothing is opened until it is needed, or `connect()`).

@@ -136,7 +136,7 @@ public final class RelayPool: Sendable {
 
     static func save(_ event: Event, to store: (any PoolStore)?, log: @Sendable (String) -> Void) {
         guard let store else { return }
-        do { try store.save(event) } catch { log("could not store event \(event.id.hex): \(error)") }
+        do { try store.saveVerified(event) } catch { log("could not store event \(event.id.hex): \(error)") }
     }
 
     static func unique(_ urls: [RelayURL]) -> [RelayURL] {

@@ -11,7 +11,7 @@ public enum SubscriptionMessage: Sendable, Hashable {
 /// sends `CLOSED` (`.closed`), never sends EOSE in time (`.timeout`), or is gone for good (`.disconnected`).
 /// Survives reconnects: the filters are sent again with `since` set from the newest event seen, and events
 /// already delivered are not delivered twice.
-public struct Subscription: Sendable {
+public struct RelaySubscription: Sendable {
     /// The subscription id sent to the relay.
     public let id: String
     /// The relay.
