@@ -53,3 +53,22 @@ final class RelayConnectionURLTests: XCTestCase {
         XCTAssertEqual(Backoff(initial: .milliseconds(100), jitter: 0).delay(attempt: 2), .milliseconds(400))
     }
 }
+
+/// NIP-11 through `RelayInformationClient` against the scripted relay's HTTP side.
+final class RelayConnectionInformationTests: XCTestCase {
+    func testFetchesTheDocument() async throws {
+        let relay = try ScriptedRelay.start()
+        let url = relay.relayURL
+        try await within(10) {
+            let doc = try await RelayInformationClient().fetch(url)
+            XCTAssertEqual(doc["name"]?.stringValue, "scripted")
+        }
+        await relay.stop()
+        try await within(10) {
+            do { _ = try await RelayInformationClient().fetch(url, timeout: .seconds(2)); XCTFail("expected unreachable") } catch let e as RelayError {
+                XCTAssertTrue(e.isUnreachable, "\(e)")
+                XCTAssertEqual(e.relay, url.string)
+            }
+        }
+    }
+}

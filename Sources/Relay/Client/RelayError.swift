@@ -16,13 +16,15 @@ public enum RelayError: Error, Sendable, Hashable, CustomStringConvertible {
     case authFailed(relay: String, reason: String)
     /// The connection was closed by this client.
     case closedByClient(relay: String)
+    /// The NIP-11 document could not be read.
+    case invalidInformation(relay: String, reason: String)
 
     /// The relay this error is about ("" for an invalid URL).
     public var relay: String {
         switch self {
         case .invalidURL: ""
         case let .unreachable(r, _), let .connectTimeout(r, _), let .timeout(r, _, _), let .disconnected(r, _),
-             let .closed(r, _, _), let .authFailed(r, _), let .closedByClient(r): r
+             let .closed(r, _, _), let .authFailed(r, _), let .closedByClient(r), let .invalidInformation(r, _): r
         }
     }
 
@@ -45,6 +47,7 @@ public enum RelayError: Error, Sendable, Hashable, CustomStringConvertible {
             message.isEmpty ? "\(r) closed subscription \(sub)" : "\(r) closed subscription \(sub): \(message)"
         case let .authFailed(r, reason): "authentication to \(r) failed: \(reason)"
         case let .closedByClient(r): "the connection to \(r) was closed"
+        case let .invalidInformation(r, reason): "\(r) has no usable NIP-11 document: \(reason)"
         }
     }
 
