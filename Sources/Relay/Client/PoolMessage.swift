@@ -43,4 +43,10 @@ public struct PoolQueryResult: Sendable {
     public var events: [Event]
     /// Relays that failed, with why.
     public var failures: [RelayURL: RelayError]
+
+    /// A result; empty by default.
+    public init(events: [Event] = [], failures: [RelayURL: RelayError] = [:]) {
+        self.events = events
+        self.failures = failures
+    }
 }

@@ -8,4 +8,8 @@ let commands: [any Command.Type] = [
     FilterCommand.self,
     EncryptCommand.self,
     DecryptCommand.self,
+    ReqCommand.self,
+    FetchCommand.self,
+    CountCommand.self,
+    RelayCommand.self,
 ]
