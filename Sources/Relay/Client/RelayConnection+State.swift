@@ -11,6 +11,8 @@ struct SubscriptionState {
     /// Ids delivered, so the overlap a resubscription brings is not delivered twice.
     var delivered = BoundedMap<EventID, Void>(capacity: 50_000)
     var eoseTimer: Task<Void, Never>?
+    /// When the last stored event arrived (or the REQ was sent): the EOSE timeout counts from here.
+    var lastActivity = ContinuousClock.now
     /// Whether an `auth-required:` CLOSED was already answered by authenticating (only once).
     var authRetried = false
 

@@ -10,9 +10,14 @@ extension RelayConnection {
         let (stream, continuation) = AsyncThrowingStream<SubscriptionMessage, Error>.makeStream()
         var state = SubscriptionState(filters: filters, closeOnEOSE: closeOnEOSE, continuation: continuation)
         if let timeout = options.eoseTimeout {
+            // An inactivity timeout: a relay still sending stored events is slow, not silent.
             state.eoseTimer = Task { [weak self] in
-                do { try await Task.sleep(for: timeout) } catch { return }
-                await self?.eoseTimedOut(sid, after: timeout)
+                var deadline = ContinuousClock.now + timeout
+                while true {
+                    do { try await Task.sleep(until: deadline) } catch { return }
+                    guard let next = await self?.eoseTimedOut(sid, after: timeout) else { return }
+                    deadline = next
+                }
             }
         }
         subscriptions[sid] = state
@@ -43,11 +48,15 @@ extension RelayConnection {
         }
     }
 
-    private func eoseTimedOut(_ id: String, after timeout: Duration) async {
-        guard let state = subscriptions[id], !state.eoseSeen else { return }
+    /// Ends the subscription when nothing arrived for `timeout`; otherwise returns when to look again.
+    private func eoseTimedOut(_ id: String, after timeout: Duration) async -> ContinuousClock.Instant? {
+        guard let state = subscriptions[id], !state.eoseSeen else { return nil }
+        let idleUntil = state.lastActivity + timeout
+        if idleUntil > .now { return idleUntil }
         subscriptions[id] = nil
         state.finish(throwing: .timeout(relay: url.string, waitingFor: "EOSE for subscription \(id)", seconds: timeout.seconds))
         await send(ClientMessage.close(subscriptionID: id).json)
+        return nil
     }
 
     /// Handles one parsed message of the socket of `generation` (events were already verified by the reader).
@@ -58,6 +67,7 @@ extension RelayConnection {
             guard var state = subscriptions[sid] else { return }
             guard state.delivered.insert(event.id) else { return }
             state.newest = max(state.newest ?? event.createdAt, event.createdAt)
+            if !state.eoseSeen { state.lastActivity = .now }
             subscriptions[sid] = state
             state.continuation.yield(.event(event))
         case let .eose(sid):

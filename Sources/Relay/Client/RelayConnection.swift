@@ -104,6 +104,7 @@ public actor RelayConnection {
                 await self?.lost(generation: gen, reason: "\(error)")
             }
         }
+        for id in subscriptions.keys { subscriptions[id]?.lastActivity = .now }
         // Everything still waiting for an answer goes out again: relays treat a re-sent event as a duplicate.
         var replay: [String] = subscriptions.keys.sorted().compactMap { id in
             subscriptions[id].map { ClientMessage.req(subscriptionID: id, filters: $0.resumeFilters).json }
