@@ -11,4 +11,8 @@ let commands: [any Command.Type] = [
     ImportCommand.self,
     IndexCommand.self,
     ServeCommand.self,
+    ReqCommand.self,
+    FetchCommand.self,
+    CountCommand.self,
+    RelayCommand.self,
 ]
