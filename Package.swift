@@ -22,7 +22,7 @@ let package = Package(
         ),
         .target(name: "Relay", dependencies: ["NostrCore", "COpenSSL"]),
         .target(name: "Signer", dependencies: ["NostrCore"]),
-        .executableTarget(name: "nak-swift", dependencies: ["NostrCore"]),
+        .executableTarget(name: "nak-swift", dependencies: ["NostrCore", "Relay", "Signer"]),
         .executableTarget(name: "nostr-bench", dependencies: ["NostrCore", "CSecp256k1"]),
         .target(name: "TestSupport", dependencies: ["NostrCore"], path: "Tests/Support"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "TestSupport"]),

@@ -4,4 +4,5 @@ let commands: [any Command.Type] = [
     EncodeCommand.self,
     EncryptCommand.self,
     DecryptCommand.self,
+    GiftCommand.self,
 ]

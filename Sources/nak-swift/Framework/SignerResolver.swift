@@ -1,4 +1,5 @@
 import NostrCore
+import Signer
 
 /// Why key text could not become a key. Never carries the key text.
 enum KeyInputError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -8,6 +9,8 @@ enum KeyInputError: Error, Equatable, Sendable, CustomStringConvertible {
     case wrongPassword
     case remoteSignerUnavailable
     case unknownName
+    /// A stored key could not be opened (wrong password, unsafe permissions, …).
+    case keyStore(KeyStoreError)
 
     var description: String {
         switch self {
@@ -17,6 +20,7 @@ enum KeyInputError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongPassword: "could not decrypt the ncryptsec (wrong password?)"
         case .remoteSignerUnavailable: "bunker:// remote signing is not available yet"
         case .unknownName: "not a hex key, an nsec, an ncryptsec, or the name of a stored key"
+        case let .keyStore(e): "\(e)"
         }
     }
 }
@@ -38,7 +42,7 @@ struct SignerResolver: Sendable {
         if lower.hasPrefix("nsec1") { return try nsec(lower) }
         if lower.hasPrefix("ncryptsec1") { return try ncryptsec(lower) }
         if lower.hasPrefix("bunker://") { throw .remoteSignerUnavailable }
-        throw .malformed
+        return try storedKey(s)
     }
 
     private func nsec(_ s: String) throws(KeyInputError) -> SecretKey {

@@ -6,5 +6,6 @@ struct KeyCommand: CommandGroup {
     static let subcommands: [any Command.Type] = [
         KeyGenerateCommand.self,
         KeyPublicCommand.self,
+        KeyStoreCommand.self,
     ]
 }
