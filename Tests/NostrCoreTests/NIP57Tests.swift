@@ -118,4 +118,19 @@ final class NIP57Tests: XCTestCase {
         XCTAssertEqual(decoded, request)
         XCTAssertNoThrow(try NIP57.validateZapRequest(decoded, amountMsat: 5000))
     }
+
+    func testZapSplitsFollowAppendixG() throws {
+        let k = (0..<3).map { _ in SecretKey.generate().publicKey.hex }
+        let author = SecretKey.generate()
+        func event(_ tags: [Tag]) throws -> Event {
+            try UnsignedEvent(pubkey: author.publicKey, createdAt: 1, kind: .textNote, tags: tags, content: "").sign(with: author)
+        }
+        let weighted = ZapSplit.splits(of: try event([["zap", k[0], "wss://a", "1"], ["zap", k[1], "wss://b", "1"], ["zap", k[2], "wss://c", "2"]]))
+        XCTAssertEqual(weighted.map(\.share), [0.25, 0.25, 0.5])
+        XCTAssertEqual(weighted.first?.relay, "wss://a")
+        let equal = ZapSplit.splits(of: try event([["zap", k[0]], ["zap", k[1]]]))
+        XCTAssertEqual(equal.map(\.share), [0.5, 0.5])
+        let partial = ZapSplit.splits(of: try event([["zap", k[0], "", "3"], ["zap", k[1]], ["zap", "nothex"]]))
+        XCTAssertEqual(partial.map(\.share), [1, 0])
+    }
 }

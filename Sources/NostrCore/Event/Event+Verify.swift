@@ -2,21 +2,16 @@ import COpenSSL
 
 extension Event {
     /// The id this event's fields hash to (hashed from slices of `raw` when they are canonical).
-    public var computedID: EventID {
-        EventID(unchecked: [UInt8](unsafeUninitializedCapacity: 32) { out, n in
-            withDigest { d in
-                for k in 0..<32 { out[k] = d[k] }
-            }
-            n = 32
-        })
-    }
+    public var computedID: EventID { withDigest { EventID(raw: $0) } }
 
     /// Throws `.idMismatch` unless `id` is the hash of the NIP-01 serialization.
     public func verifyID() throws(EventError) {
         let ok = withDigest { d in
-            var diff: UInt8 = 0
-            for (k, b) in id.bytes.enumerated() { diff |= d[k] ^ b }
-            return diff == 0
+            id.withUnsafeBytes { expected in
+                var diff: UInt8 = 0
+                for k in 0..<32 { diff |= d[k] ^ expected[k] }
+                return diff == 0
+            }
         }
         guard ok else { throw .idMismatch }
     }

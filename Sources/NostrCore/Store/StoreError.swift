@@ -13,6 +13,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnly
     /// The database was written by a newer schema than this build knows.
     case unknownMigrations([String])
+    /// Stored data is damaged (`what` never holds event content).
+    case corrupt(what: String)
     /// A file to import could not be read.
     case unreadable(path: String, errno: Int32)
 
@@ -31,6 +33,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the event store was opened read-only; open it without readOnly to write"
         case let .unknownMigrations(ids):
             return "the database has migrations this build does not know (\(ids.joined(separator: ", "))); use a newer nak-swift"
+        case let .corrupt(what):
+            return "the event store is damaged: \(what); run `PRAGMA integrity_check` or re-import"
         case let .unreadable(path, errno):
             return "cannot read \(path): \(String(cString: strerror(errno)))"
         }

@@ -2,6 +2,10 @@
 let commands: [any Command.Type] = [
     KeyCommand.self,
     EncodeCommand.self,
+    DecodeCommand.self,
+    EventCommand.self,
+    VerifyCommand.self,
+    FilterCommand.self,
     EncryptCommand.self,
     DecryptCommand.self,
     GiftCommand.self,

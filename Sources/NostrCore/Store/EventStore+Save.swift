@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension EventStore {
+    /// The current Unix time in seconds.
+    static func now() -> Int64 { Int64(time(nil)) }
+
+    /// Stores `event` under the NIP-01, NIP-09 and NIP-40 rules and says what happened.
+    ///
+    /// Duplicates are answered from the index before any signature check; pass `verified: true`
+    /// only when the id and signature were already checked (the relay verifies once per id).
+    public func save(_ event: Event, verified: Bool = false, now: Int64? = nil) throws(StoreError) -> SaveResult {
+        let now = now ?? Self.now()
+        if let early = Self.precheck(event, now: now) { return early }
+        if try contains(event.id) { return .duplicate }
+        if !verified {
+            do { try event.verify() } catch { return .rejected(.invalid(error)) }
+        }
+        return try writing { (db: SQLiteConnection) throws(StoreError) in try db.insert(event, raw: Self.rawBytes(of: event)) }
+    }
+
+    /// Whether an event with this id is stored.
+    public func contains(_ id: EventID) throws(StoreError) -> Bool {
+        try reading { (db: SQLiteConnection) throws(StoreError) in try db.containsEvent(id) }
+    }
+
+    /// The rejections that need neither the database nor a signature check.
+    static func precheck(_ event: Event, now: Int64) -> SaveResult? {
+        if event.kind.isEphemeral { return .rejected(.ephemeral) }
+        if let exp = expiration(of: event), exp <= now { return .rejected(.expired) }
+        return nil
+    }
+
+    /// The bytes stored for `event`: what it was parsed from, else its serialization.
+    static func rawBytes(of event: Event) -> [UInt8] { event.raw ?? event.jsonBytes }
+
+    /// The NIP-40 `expiration` tag's time, if the event has a well-formed one.
+    static func expiration(of event: Event) -> Int64? {
+        guard let v = event.firstTagValue("expiration") else { return nil }
+        return Int64(v)
+    }
+
+    /// The `d` tag value that names an addressable event ("" when it has none, as NIP-01 says).
+    static func dTag(of event: Event) -> String { event.firstTagValue("d") ?? "" }
+}
+
+extension SQLiteConnection {
+    func containsEvent(_ id: EventID) throws(StoreError) -> Bool {
+        let s = try prepare("SELECT 1 FROM events WHERE id = ?")
+        defer { s.reset() }
+        try s.bind(blob: id.bytes, at: 1)
+        return try s.step()
+    }
+
+    /// Inserts a verified event inside the caller's transaction, applying the storage rules.
+    func insert(_ event: Event, raw: [UInt8]) throws(StoreError) -> SaveResult {
+        if try containsEvent(event.id) { return .duplicate }
+        // NIP-09: a deletion request can itself not be deleted, so its own id is never blocked.
+        if event.kind != .deletion, try isDeleted(event) { return .rejected(.deleted) }
+        var replaced = false
+        let address: String? = event.kind.isAddressable ? EventStore.dTag(of: event)
+            : event.kind.isReplaceable ? "" : nil
+        if let address {
+            if try isDeletedAddress(event, d: address) { return .rejected(.deleted) }
+            // NIP-01: keep only the newest; on equal created_at keep the lowest id.
+            let existing = try versions(of: event, d: event.kind.isAddressable ? address : nil)
+            for old in existing {
+                if old.createdAt > event.createdAt
+                    || (old.createdAt == event.createdAt && old.id.lexicographicallyPrecedes(event.id.bytes)) {
+                    return .rejected(.olderThanStored)
+                }
+            }
+            for old in existing { try removeEvent(rid: old.rid) }
+            replaced = !existing.isEmpty
+        }
+        let rid = try insertRow(event, d: event.kind.isAddressable ? address : nil, raw: raw)
+        try insertTags(event, rid: rid)
+        if event.kind == .deletion { try applyDeletion(event) }
+        return replaced ? .replaced : .stored
+    }
+
+    private func insertRow(_ event: Event, d: String?, raw: [UInt8]) throws(StoreError) -> Int64 {
+        let s = try prepare("INSERT INTO events(id, pubkey, created_at, kind, d_tag, expiration, raw) VALUES(?, ?, ?, ?, ?, ?, ?)")
+        defer { s.reset() }
+        try s.bind(blob: event.id.bytes, at: 1)
+        try s.bind(blob: event.pubkey.bytes, at: 2)
+        try s.bind(event.createdAt, at: 3)
+        try s.bind(Int64(event.kind.rawValue), at: 4)
+        if let d { try s.bind(d, at: 5) } else { try s.bindNull(at: 5) }
+        if let exp = EventStore.expiration(of: event) { try s.bind(exp, at: 6) } else { try s.bindNull(at: 6) }
+        try s.bind(utf8: raw, at: 7)
+        try s.step()
+        return lastInsertRowID
+    }
+
+    /// NIP-01: only single-letter tags are queryable, and only by their first value.
+    private func insertTags(_ event: Event, rid: Int64) throws(StoreError) {
+        let s = try prepare("INSERT OR IGNORE INTO tags(name, value, created_at, event) VALUES(?, ?, ?, ?)")
+        for tag in event.tags {
+            guard tag.fields.count > 1, tag.fields[0].utf8.count == 1 else { continue }
+            s.reset()
+            try s.bind(tag.fields[0], at: 1)
+            try s.bind(tag.fields[1], at: 2)
+            try s.bind(event.createdAt, at: 3)
+            try s.bind(rid, at: 4)
+            try s.step()
+        }
+        s.reset()
+    }
+
+    /// Deletes one stored event and its tag rows.
+    func removeEvent(rid: Int64) throws(StoreError) {
+        let t = try prepare("DELETE FROM tags WHERE event = ?")
+        try t.bind(rid, at: 1)
+        try t.step()
+        t.reset()
+        let e = try prepare("DELETE FROM events WHERE rid = ?")
+        try e.bind(rid, at: 1)
+        try e.step()
+        e.reset()
+    }
+
+    private struct Version { let rid: Int64; let id: [UInt8]; let createdAt: Int64 }
+
+    /// The stored versions of a replaceable (`d` nil) or addressable event.
+    private func versions(of event: Event, d: String?) throws(StoreError) -> [Version] {
+        let s: Statement
+        if let d {
+            s = try prepare("SELECT rid, id, created_at FROM events WHERE kind = ? AND pubkey = ? AND d_tag = ?")
+            try s.bind(d, at: 3)
+        } else {
+            s = try prepare("SELECT rid, id, created_at FROM events WHERE pubkey = ? AND kind = ?")
+        }
+        defer { s.reset() }
+        if d != nil {
+            try s.bind(Int64(event.kind.rawValue), at: 1)
+            try s.bind(blob: event.pubkey.bytes, at: 2)
+        } else {
+            try s.bind(blob: event.pubkey.bytes, at: 1)
+            try s.bind(Int64(event.kind.rawValue), at: 2)
+        }
+        var out: [Version] = []
+        while try s.step() { out.append(Version(rid: s.int64(0), id: s.bytes(1), createdAt: s.int64(2))) }
+        return out
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+import NostrCore
+import TestSupport
+
+/// Bulk JSONL import: counts, progress, and a store left consistent by a kill in the middle.
+final class ImportTests: XCTestCase {
+    private static let childDBVariable = "NAK_SWIFT_IMPORT_CHILD_DB"
+    private var corpusPath: String { Corpus.root.appendingPathComponent("events/events.jsonl").path }
+
+    private func tempPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)").path
+    }
+
+    private func removeDB(_ path: String) {
+        for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + s) }
+    }
+
+    func testCountsDuplicatesInvalidAndUnparsableLines() throws {
+        let now: Int64 = 1_750_000_000
+        let store = try EventStore()
+        let e1 = try EventStoreRulesTests.make(at: 10, content: "one")
+        let e2 = try EventStoreRulesTests.make(at: 11, content: "two")
+        var tampered = e2.jsonBytes
+        // Same id and signature, different content: the id no longer matches.
+        let needle = Array("\"two\"".utf8), replacement = Array("\"2wo\"".utf8)
+        if let r = tampered.firstRange(of: needle) { tampered.replaceSubrange(r, with: replacement) }
+        let lines: [[UInt8]] = [e1.jsonBytes, e1.jsonBytes, Array("not json".utf8), tampered, e2.jsonBytes,
+                                try EventStoreRulesTests.make(kind: 20000).jsonBytes]
+        let summary = try store.importJSONL(lines: lines, batchSize: 2, now: now)
+        XCTAssertEqual(summary.lines, 6)
+        XCTAssertEqual(summary.stored, 2)
+        XCTAssertEqual(summary.duplicates, 1)
+        XCTAssertEqual(summary.unparsable, 1)
+        XCTAssertEqual(summary.rejected, ["invalid id": 1, "ephemeral": 1])
+        XCTAssertEqual(try store.importJSONL(lines: [e1.jsonBytes, e2.jsonBytes]).duplicates, 2)
+    }
+
+    func testImportFileReportsProgressAndPersists() throws {
+        let path = tempPath("import")
+        defer { removeDB(path) }
+        let now: Int64 = 1_750_000_000
+        let progress = ProgressLog()
+        let summary: ImportSummary
+        do {
+            let store = try EventStore(path: path)
+            summary = try store.importJSONL(paths: [corpusPath], batchSize: 2_000, now: now) { progress.append($0) }
+        }
+        XCTAssertEqual(summary.lines, 8903)
+        XCTAssertEqual(summary.stored + summary.replaced + summary.duplicates + summary.rejectedTotal + summary.unparsable, 8903)
+        let steps = progress.all
+        XCTAssertEqual(steps.count, 5)
+        XCTAssertEqual(steps.last?.summary, summary)
+        XCTAssertEqual(steps.last?.bytesRead, steps.last?.totalBytes)
+        XCTAssertEqual(steps.map(\.bytesRead), steps.map(\.bytesRead).sorted())
+        let reopened = try EventStore(path: path, readOnly: true)
+        // What survives (after replacements and NIP-09 deletions) is what a one-batch in-memory import keeps.
+        let memory = try EventStore()
+        XCTAssertEqual(try memory.importJSONL(paths: [corpusPath], batchSize: 100_000, now: now), summary)
+        XCTAssertEqual(try reopened.count([Filter()], now: now), try memory.count([Filter()], now: now))
+    }
+
+    /// The child half of `testKillDuringImportLeavesAConsistentStore`: does nothing in a normal run.
+    func testImportChildProcess() throws {
+        guard let db = ProcessInfo.processInfo.environment[Self.childDBVariable] else { return }
+        let store = try EventStore(path: db)
+        let out = FileHandle.standardOutput
+        _ = try store.importJSONL(paths: [corpusPath, corpusPath], batchSize: 300, threads: 1) { p in
+            out.write(Data("committed \(p.summary.lines)\n".utf8))
+        }
+        out.write(Data("finished\n".utf8))
+    }
+
+    func testKillDuringImportLeavesAConsistentStore() throws {
+        let db = tempPath("killed")
+        defer { removeDB(db) }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = ["NostrCoreTests.ImportTests/testImportChildProcess"]
+        child.environment = ProcessInfo.processInfo.environment.merging([Self.childDBVariable: db]) { $1 }
+        let pipe = Pipe()
+        child.standardOutput = pipe
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        // Wait (on the pipe, not a timer) until a few batches are committed, then kill it mid-import.
+        var seen = ""
+        let reader = pipe.fileHandleForReading
+        while seen.components(separatedBy: "committed").count <= 3 {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        XCTAssertFalse(seen.contains("finished"), "the import ended before it could be killed")
+        XCTAssertEqual(child.terminationReason, .uncaughtSignal)
+
+        let store = try EventStore(path: db)
+        let check = try store.read { db in try db.rows("PRAGMA integrity_check") }
+        XCTAssertEqual(check, [[.text("ok")]])
+        let raws = try store.queryRaw([Filter()], now: 0)
+        XCTAssertGreaterThan(raws.count, 0, "the committed batches survive")
+        for raw in raws {
+            let e = try Event(json: raw)
+            XCTAssertNoThrow(try e.verify(), "stored event \(e.id) does not verify")
+        }
+        // Tags and events agree: no tag row points at a missing event.
+        let orphans = try store.read { db in try db.scalar("SELECT COUNT(*) FROM tags WHERE event NOT IN (SELECT rid FROM events)") }
+        XCTAssertEqual(orphans, .integer(0))
+        // And the import can simply be run again to finish.
+        let rest = try store.importJSONL(paths: [corpusPath])
+        XCTAssertEqual(rest.lines, 8903)
+    }
+}
+
+/// Progress reports collected from the import callback.
+private final class ProgressLog: @unchecked Sendable {
+    // Guarded by being appended to only from the importing thread, read after it returns.
+    private(set) var all: [ImportProgress] = []
+    func append(_ p: ImportProgress) { all.append(p) }
+}
