@@ -15,6 +15,7 @@ enum Bench {
     /// Every subcommand, in the order `all` runs them. Add yours here (one line).
     static let commands: [any BenchCommand.Type] = [
         CoreBench.self,
+        DMBench.self,
     ]
 
     static func main() async {
