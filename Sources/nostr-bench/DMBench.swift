@@ -4,8 +4,10 @@ import NostrCore
 /// `nostr-bench dm [--count N]`: NIP-59 gift-wrap unwraps per second on one core, against a cost
 /// model built from the same primitives measured in the same run. One unwrap is two ECDH
 /// (conversation keys for the wrap and the seal), two id+signature checks (wrap, seal) and two
-/// NIP-44 decryptions (the seal JSON, the rumor JSON); parsing the two decrypted layers is reported
-/// beside the model so the gap the ratio shows can be read.
+/// NIP-44 decryptions (the seal JSON, the rumor JSON). Reported beside the model so the gap can be
+/// read: parsing the two decrypted layers, and the same chain run synchronously without the
+/// `Signer` (when it costs what `NIP59.unwrap` does, the gap is not async or signer overhead but the
+/// primitives losing their warm caches when interleaved).
 enum DMBench: BenchCommand {
     static let name = "dm"
     static let abstract = "gift-wrap unwraps/s on one core vs a cost model of 2 ECDH + 2 verify + 2 decrypt ([--count N])"
@@ -62,6 +64,16 @@ enum DMBench: BenchCommand {
                     _ = try? UnsignedEvent.parse(json: rumorJSON[i])
                 }
             })
+            keep("sync_chain", time {
+                for w in wraps {
+                    guard (try? w.verify()) != nil,
+                          let sj = try? NIP44.decrypt(w.content, to: recipient, from: w.pubkey),
+                          let seal = try? Event(json: sj), (try? seal.verify()) != nil,
+                          let rj = try? NIP44.decrypt(seal.content, to: recipient, from: seal.pubkey),
+                          let p = try? UnsignedEvent.parse(json: Array(rj.utf8)) else { continue }
+                    _ = p.event.id
+                }
+            })
             let start = cpuNanoseconds()
             var ok = 0
             for w in wraps where (try? await NIP59.unwrap(w, signer: signer)) != nil { ok += 1 }
@@ -84,7 +96,7 @@ enum DMBench: BenchCommand {
                 "ecdh": us(ecdh), "verify_wrap": us(vw), "verify_seal": us(vs),
                 "decrypt_wrap": us(dw), "decrypt_seal": us(ds),
                 "model_2ecdh_2verify_2decrypt": us(model), "parse_layers_outside_model": us(parse),
-                "unwrap_measured": us(unwrap),
+                "unwrap_measured": us(unwrap), "same_chain_sync_without_signer": us(t["sync_chain"] ?? 0),
             ],
             "model_per_s": .int(Int64(1 / model)),
             "ratio_measured_vs_model": .double(((model / unwrap) * 1000).rounded() / 1000),
