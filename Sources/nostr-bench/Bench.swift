@@ -17,6 +17,7 @@ enum Bench {
         CoreBench.self,
         IngestBench.self,
         RelayBench.self,
+        DMBench.self,
     ]
 
     static func main() async {

@@ -15,4 +15,5 @@ let commands: [any Command.Type] = [
     FetchCommand.self,
     CountCommand.self,
     RelayCommand.self,
+    GiftCommand.self,
 ]
