@@ -3,3 +3,33 @@
 set -euo pipefail
 NAK=${1:-.build/debug/nak-swift}
 echo "demo: nak-swift at $NAK"
+
+# --- foundation: keys, events, NIP-19, NIP-44 ---
+step() { printf '\n== %s\n' "$*"; }
+
+step "generate two keys (alice, bob)"
+ALICE_SEC=$("$NAK" key generate)
+BOB_SEC=$("$NAK" key generate)
+ALICE=$("$NAK" key public "$ALICE_SEC")
+BOB=$("$NAK" key public "$BOB_SEC")
+echo "alice pubkey: $ALICE"
+echo "bob pubkey:   $BOB"
+echo "alice npub:   $("$NAK" key public --npub "$ALICE_SEC")"
+
+step "alice builds and signs a note mentioning bob"
+NOTE=$("$NAK" event --sec "$ALICE_SEC" -k 1 -c "hello bob, from nak-swift" -p "$BOB" -t t=demo)
+echo "$NOTE"
+
+step "verify the note (silent on success)"
+echo "$NOTE" | "$NAK" verify && echo "valid"
+
+step "encode the note's id as NIP-19 nevent and decode it back"
+ID=$(echo "$NOTE" | sed -E 's/.*"id":"([0-9a-f]{64})".*/\1/')
+NEVENT=$("$NAK" encode nevent --author "$ALICE" --relay wss://relay.example "$ID")
+echo "$NEVENT"
+"$NAK" decode "$NEVENT"
+
+step "alice encrypts a message to bob with NIP-44; bob decrypts it"
+PAYLOAD=$("$NAK" encrypt --sec "$ALICE_SEC" -p "$BOB" "meet at noon")
+echo "payload: $PAYLOAD"
+echo "bob reads: $("$NAK" decrypt --sec "$BOB_SEC" -p "$ALICE" "$PAYLOAD")"

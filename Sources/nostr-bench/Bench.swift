@@ -17,6 +17,8 @@ enum Bench {
         CoreBench.self,
         IngestBench.self,
         QueryBench.self,
+        RelayBench.self,
+        DMBench.self,
     ]
 
     static func main() async {

@@ -63,4 +63,22 @@ final class FrameworkTests: XCTestCase {
         XCTAssertEqual(try CLIHarness.run(["-q", "key", "generate"]).status, 0)
         XCTAssertEqual(try CLIHarness.run(["key", "generate", "-q"]).status, 0)
     }
+
+    func testFlagSpellingsAndDoubleDash() throws {
+        let sec = KeyCommandTests.one
+        let a = try CLIHarness.run(["event", "--kind=7", "--content=+", "--sec=\(sec)", "--ts", "1700000001"])
+        let b = try CLIHarness.run(["event", "-k", "7", "-c", "+", "--sec", sec, "--ts=1700000001"])
+        XCTAssertEqual(a.status, 0, a.stderr)
+        XCTAssertTrue(a.stdout.contains("3a489a2efebb00a20f7bd1e61a901d275b785b3534be567e6c6755571bdca73e"), a.stdout)
+        XCTAssertTrue(b.stdout.contains("3a489a2efebb00a20f7bd1e61a901d275b785b3534be567e6c6755571bdca73e"), b.stdout)
+        // After `--` a word that looks like a flag is an argument.
+        let r = try CLIHarness.run(["encode", "npub", "--", "-x"])
+        XCTAssertEqual(r.status, 123)
+        XCTAssertTrue(r.stderr.contains("'-x'"), r.stderr)
+    }
+
+    func testRepeatedFlagsCollect() throws {
+        let r = try CLIHarness.run(["event", "--sec", KeyCommandTests.one, "-t", "a=1", "-t", "b=2", "--tag", "c=3"])
+        XCTAssertTrue(r.stdout.contains(#"[["a","1"],["b","2"],["c","3"]]"#), r.stdout)
+    }
 }

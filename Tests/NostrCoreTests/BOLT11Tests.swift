@@ -148,6 +148,11 @@ final class BOLT11Tests: XCTestCase {
         XCTAssertThrowsError(try BOLT11Invoice.parseHRP("lnbc99999999999999999999m"))
     }
 
+    func testPayeeSignature() throws {
+        // Without `n` the payee would have to be recovered, which is out of scope: nil, not false.
+        XCTAssertNil(try BOLT11Invoice(Self.valid[0].invoice).isPayeeSignatureValid)
+    }
+
     func testExpiry() throws {
         let inv = try BOLT11Invoice(Self.valid[1].invoice)
         XCTAssertFalse(inv.isExpired(now: 1496314658 + 59))
@@ -161,6 +166,7 @@ final class BOLT11CorpusTests: XCTestCase {
         let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Corpus.data("nip57/nip57.zaps.fixtures.json")) as? [String: Any])
         let receipts = try XCTUnwrap(root["receipts"] as? [[String: Any]])
         XCTAssertEqual(receipts.count, 178)
+        var payeeSigned = 0
         for (i, r) in receipts.enumerated() {
             let event = try XCTUnwrap(r["receipt"] as? [String: Any])
             let checks = try XCTUnwrap(r["checks"] as? [String: Any])
@@ -174,6 +180,7 @@ final class BOLT11CorpusTests: XCTestCase {
                 XCTAssertEqual(inv.amountMsat, (checks["bolt11_amount_msat"] as? NSNumber)?.uint64Value, id)
                 XCTAssertEqual(inv.descriptionHash.map { Hex.encode($0) }, checks["bolt11_description_hash"] as? String, id)
                 XCTAssertEqual(inv.paymentHash.map { Hex.encode($0) } ?? "", paymentHash, id)
+                if inv.payee != nil { payeeSigned += 1; XCTAssertEqual(inv.isPayeeSignatureValid, true, id) }
                 if paymentHash.isEmpty {
                     XCTAssertThrowsError(try BOLT11Invoice(bolt11), id)
                 }
@@ -181,5 +188,7 @@ final class BOLT11CorpusTests: XCTestCase {
                 XCTFail("receipt \(id): \(error)")
             }
         }
+        // One real invoice names its payee (`n`); its ECDSA signature must verify under that key.
+        XCTAssertEqual(payeeSigned, 1)
     }
 }

@@ -96,6 +96,32 @@ final class EventTests: XCTestCase {
         XCTAssertThrowsError(try ms.verify()) { XCTAssertEqual($0 as? EventError, .idMismatch) }
     }
 
+    func testTagStringsAreFullyCheckedAtParseTime() throws {
+        let good = try note(tags: [["t", "marker"]]).jsonBytes
+        func withTag(_ replacement: [UInt8]) -> [UInt8] {
+            let marker = Array("marker".utf8)
+            guard let at = (0...(good.count - marker.count)).first(where: { Array(good[$0..<($0 + marker.count)]) == marker })
+            else { return good }
+            return Array(good[..<at]) + replacement + Array(good[(at + marker.count)...])
+        }
+        let cases: [(String, [UInt8], JSONError.Reason)] = [
+            ("bad escape", Array(#"a\x"#.utf8), .invalidEscape),
+            ("lone surrogate", Array(#"\ud800"#.utf8), .loneSurrogate),
+            ("invalid UTF-8", [0x61, 0xC3, 0x28], .invalidUTF8),
+            ("overlong UTF-8", [0xC0, 0xAF], .invalidUTF8),
+            ("UTF-8 surrogate", [0xED, 0xA0, 0x80], .invalidUTF8),
+            ("raw newline", [0x61, 0x0A], .controlCharacterInString),
+        ]
+        for (name, bytes, reason) in cases {
+            XCTAssertThrowsError(try Event(json: withTag(bytes)), name) { error in
+                guard case let .malformed(j)? = error as? EventError else { return XCTFail("\(name): \(error)") }
+                XCTAssertEqual(j.reason, reason, name)
+            }
+        }
+        let ok = try Event(json: withTag(Array(#"é\u00e9\ud83d\ude00\n"#.utf8)))
+        XCTAssertEqual(ok.tags, [["t", "éé😀\n"]])
+    }
+
     func testEveryTruncationAndByteFlipIsHandled() throws {
         let bytes = try note().jsonBytes
         for n in 0..<bytes.count {

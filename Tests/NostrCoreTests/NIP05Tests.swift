@@ -60,4 +60,37 @@ final class NIP05Tests: XCTestCase {
             XCTAssertThrowsError(try NIP05Identifier(bad), bad)
         }
     }
+
+    func testCorpusDocumentsVerify() throws {
+        let docs = try XCTUnwrap(corpus()["well_known_documents"] as? [[String: Any]])
+        for doc in docs {
+            let identifier = try XCTUnwrap(doc["identifier"] as? String)
+            let data = try JSONSerialization.data(withJSONObject: XCTUnwrap(doc["document"]))
+            let document = try NIP05Document(json: Array(data))
+            let expected = try PublicKey(hex: XCTUnwrap(doc["expected_pubkey"] as? String))
+            let relays = try NIP05.verify(nip05: identifier, pubkey: expected, document: document)
+            XCTAssertEqual(relays, doc["expected_relays"] as? [String], identifier)
+            XCTAssertThrowsError(try NIP05.verify(nip05: identifier, pubkey: SecretKey.generate().publicKey, document: document)) {
+                guard case .pubkeyMismatch = $0 as? NIP05Error else { return XCTFail("\(identifier): \($0)") }
+            }
+        }
+    }
+
+    func testKind0ExampleVerifies() throws {
+        let example = try XCTUnwrap(corpus()["kind0_example"] as? [String: Any])
+        let content = try XCTUnwrap(example["content"] as? String)
+        let profile = try JSONValue.parse(content)
+        let nip05 = try XCTUnwrap(profile["nip05"]?.stringValue)
+        let document = try NIP05Document(json: #"{"names":{"bob":"b0635d6a9851d3aed0cd6c495b282167acf761729078d975fc341b22650b07b9"}}"#)
+        XCTAssertNoThrow(try NIP05.verify(nip05: nip05, pubkey: PublicKey(hex: XCTUnwrap(example["pubkey"] as? String)), document: document))
+    }
+
+    func testBrokenDocuments() throws {
+        XCTAssertThrowsError(try NIP05Document(json: "not json"))
+        XCTAssertThrowsError(try NIP05Document(json: #"{"relays":{}}"#)) { XCTAssertEqual($0 as? NIP05Error, .invalidDocument("no \"names\" object")) }
+        let doc = try NIP05Document(json: #"{"names":{"Bob":"B0635D6A9851D3AED0CD6C495B282167ACF761729078D975FC341B22650B07B9","eve":"npub1xyz"}}"#)
+        XCTAssertThrowsError(try doc.pubkey(for: "bob")) { guard case .invalidPubkey = $0 as? NIP05Error else { return XCTFail("\($0)") } }
+        XCTAssertThrowsError(try doc.pubkey(for: "eve")) { guard case .invalidPubkey = $0 as? NIP05Error else { return XCTFail("\($0)") } }
+        XCTAssertThrowsError(try doc.pubkey(for: "carol")) { XCTAssertEqual($0 as? NIP05Error, .nameNotFound("carol")) }
+    }
 }

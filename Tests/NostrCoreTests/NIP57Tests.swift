@@ -117,5 +117,27 @@ final class NIP57Tests: XCTestCase {
         let decoded = try Event(json: XCTUnwrap(items.first { $0.name == "nostr" }?.value))
         XCTAssertEqual(decoded, request)
         XCTAssertNoThrow(try NIP57.validateZapRequest(decoded, amountMsat: 5000))
+        let server = try NIP57.callbackParameters(query: String(query))
+        XCTAssertEqual(server.amountMsat, 5000)
+        XCTAssertEqual(server.request, request)
+        XCTAssertNil(try NIP57.callbackParameters(query: "amount=1000").request)
+        XCTAssertThrowsError(try NIP57.callbackParameters(query: query.replacingOccurrences(of: "amount=5000", with: "amount=6000"))) {
+            XCTAssertEqual($0 as? ZapError, .amountMismatch(requested: 5000, actual: 6000))
+        }
+    }
+
+    func testZapSplitsFollowAppendixG() throws {
+        let k = (0..<3).map { _ in SecretKey.generate().publicKey.hex }
+        let author = SecretKey.generate()
+        func event(_ tags: [Tag]) throws -> Event {
+            try UnsignedEvent(pubkey: author.publicKey, createdAt: 1, kind: .textNote, tags: tags, content: "").sign(with: author)
+        }
+        let weighted = ZapSplit.splits(of: try event([["zap", k[0], "wss://a", "1"], ["zap", k[1], "wss://b", "1"], ["zap", k[2], "wss://c", "2"]]))
+        XCTAssertEqual(weighted.map(\.share), [0.25, 0.25, 0.5])
+        XCTAssertEqual(weighted.first?.relay, "wss://a")
+        let equal = ZapSplit.splits(of: try event([["zap", k[0]], ["zap", k[1]]]))
+        XCTAssertEqual(equal.map(\.share), [0.5, 0.5])
+        let partial = ZapSplit.splits(of: try event([["zap", k[0], "", "3"], ["zap", k[1]], ["zap", "nothex"]]))
+        XCTAssertEqual(partial.map(\.share), [1, 0])
     }
 }

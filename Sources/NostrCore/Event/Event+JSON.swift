@@ -1,11 +1,22 @@
 extension Event {
     /// Parses one event object, keeping its bytes as `raw`. Field types and hex lengths are
     /// checked (64/64/128 lower-case hex, integer `created_at` ≥ 0 and `kind` 0–65535); id and sig are not.
+    @inlinable
     public init(json: some Collection<UInt8>) throws(EventError) {
-        self = try JSONCursor.with(json) { (c: inout JSONCursor) throws(EventError) -> Event in
+        // Inlined so callers' concrete collections reach the byte parser without generic dispatch.
+        let r = json.withContiguousStorageIfAvailable { Event.parseResult(utf8: $0) }
+        self = try (r ?? Array(json).withUnsafeBufferPointer { Event.parseResult(utf8: $0) }).get()
+    }
+
+    @usableFromInline
+    static func parseResult(utf8 buf: UnsafeBufferPointer<UInt8>) -> Result<Event, EventError> {
+        var c = JSONCursor(buf)
+        do throws(EventError) {
             let e = try EventParser.readEvent(&c)
             do throws(JSONError) { try c.expectEnd() } catch { throw .malformed(error) }
-            return e
+            return .success(e)
+        } catch {
+            return .failure(error)
         }
     }
 

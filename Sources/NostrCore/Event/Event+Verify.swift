@@ -1,22 +1,15 @@
-import COpenSSL
-
 extension Event {
     /// The id this event's fields hash to (hashed from slices of `raw` when they are canonical).
-    public var computedID: EventID {
-        EventID(unchecked: [UInt8](unsafeUninitializedCapacity: 32) { out, n in
-            withDigest { d in
-                for k in 0..<32 { out[k] = d[k] }
-            }
-            n = 32
-        })
-    }
+    public var computedID: EventID { withDigest { EventID(raw: $0) } }
 
     /// Throws `.idMismatch` unless `id` is the hash of the NIP-01 serialization.
     public func verifyID() throws(EventError) {
         let ok = withDigest { d in
-            var diff: UInt8 = 0
-            for (k, b) in id.bytes.enumerated() { diff |= d[k] ^ b }
-            return diff == 0
+            id.withUnsafeBytes { expected in
+                var diff: UInt8 = 0
+                for k in 0..<32 { diff |= d[k] ^ expected[k] }
+                return diff == 0
+            }
         }
         guard ok else { throw .idMismatch }
     }
@@ -50,7 +43,11 @@ extension Event {
         guard let raw, let spans else {
             let s = unsigned.serialization
             return withUnsafeTemporaryAllocation(byteCount: 32, alignment: 8) { d in
-                s.withUnsafeBufferPointer { _ = COpenSSL.SHA256($0.baseAddress, $0.count, d.baseAddress?.assumingMemoryBound(to: UInt8.self)) }
+                s.withUnsafeBufferPointer { src in
+                    if let out = d.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+                        EventDigest.hash(src.baseAddress, src.count, into: out)
+                    }
+                }
                 return body(UnsafeRawBufferPointer(d))
             }
         }
@@ -80,7 +77,7 @@ extension Event {
             }
             put(0x5D)
             let digest = UnsafeMutableBufferPointer(rebasing: tmp[capacity..<(capacity + 32)])
-            _ = COpenSSL.SHA256(tmp.baseAddress, n, digest.baseAddress)
+            if let out = digest.baseAddress { EventDigest.hash(tmp.baseAddress, n, into: out) }
             return body(UnsafeRawBufferPointer(digest))
         }
     }

@@ -5,7 +5,9 @@ public struct Event: Sendable, Hashable {
     public let pubkey: PublicKey
     public let createdAt: Int64
     public let kind: Kind
-    public let tags: [Tag]
+    /// The tags. A parsed event decodes them from `raw` on first use (they were checked when parsed),
+    /// so events that are only stored or forwarded never build them.
+    public var tags: [Tag] { tagStorage.tags }
     public let content: String
     /// The 64-byte BIP-340 signature.
     public let sig: [UInt8]
@@ -14,6 +16,7 @@ public struct Event: Sendable, Hashable {
     /// Where `raw` already holds the canonical bytes of `tags` and `content`, so the id can be
     /// hashed from slices of it; nil when they must be re-serialized.
     let spans: CanonicalSpans?
+    let tagStorage: TagStorage
 
     /// An event from its parts; nothing is checked (see `verify()`).
     public init(id: EventID, pubkey: PublicKey, createdAt: Int64, kind: Kind, tags: [Tag], content: String,
@@ -22,20 +25,20 @@ public struct Event: Sendable, Hashable {
         self.pubkey = pubkey
         self.createdAt = createdAt
         self.kind = kind
-        self.tags = tags
+        self.tagStorage = .decoded(tags)
         self.content = content
         self.sig = sig
         self.raw = raw
         self.spans = nil
     }
 
-    init(id: EventID, pubkey: PublicKey, createdAt: Int64, kind: Kind, tags: [Tag], content: String,
+    init(id: EventID, pubkey: PublicKey, createdAt: Int64, kind: Kind, tags: TagStorage, content: String,
          sig: [UInt8], raw: [UInt8], spans: CanonicalSpans?) {
         self.id = id
         self.pubkey = pubkey
         self.createdAt = createdAt
         self.kind = kind
-        self.tags = tags
+        self.tagStorage = tags
         self.content = content
         self.sig = sig
         self.raw = raw

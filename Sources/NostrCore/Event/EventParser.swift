@@ -8,6 +8,8 @@ enum EventParser {
         var createdAt: Int64?
         var kind: Kind?
         var tags: [Tag]?
+        /// Where `tags` is in the input when it was only validated (`deferTags`).
+        var tagsRange: Range<Int>?
         var content: String?
         var sig: [UInt8]?
         /// The object's bytes in the input.
@@ -24,11 +26,17 @@ enum EventParser {
         guard let pubkey = f.pubkey else { throw .invalidField("pubkey", "is missing") }
         guard let createdAt = f.createdAt else { throw .invalidField("created_at", "is missing") }
         guard let kind = f.kind else { throw .invalidField("kind", "is missing") }
-        guard let tags = f.tags else { throw .invalidField("tags", "is missing") }
+        guard let tagsRange = f.tagsRange else { throw .invalidField("tags", "is missing") }
         guard let content = f.content else { throw .invalidField("content", "is missing") }
         guard let sig = f.sig else { throw .invalidField("sig", "is missing") }
         let base = f.object.lowerBound
         let raw = Array(UnsafeBufferPointer(rebasing: c.buf[f.object]))
+        let tags: TagStorage
+        if tagsRange.count == 2 {
+            tags = .decoded([])
+        } else {
+            tags = .deferred(DeferredTags(raw: raw, span: (tagsRange.lowerBound - base)..<(tagsRange.upperBound - base)))
+        }
         var spans: CanonicalSpans?
         if let t = f.tagsSpan, let s = f.contentSpan {
             spans = CanonicalSpans(tags: (t.lowerBound - base)..<(t.upperBound - base),
@@ -38,8 +46,9 @@ enum EventParser {
                      sig: sig, raw: raw, spans: spans)
     }
 
-    /// Reads an event object at the cursor; every field is optional here.
-    static func readFields(_ c: inout JSONCursor) throws(EventError) -> Fields {
+    /// Reads an event object at the cursor; every field is optional here. With `deferTags` the
+    /// tags are only validated and located (`tagsRange`), not built.
+    static func readFields(_ c: inout JSONCursor, deferTags: Bool = true) throws(EventError) -> Fields {
         var f = Fields()
         do {
             guard try c.peek() == 0x7B else { throw EventError.invalidField("event", "must be a JSON object") }
@@ -47,7 +56,7 @@ enum EventParser {
             c.pos += 1
             if try !c.consume(0x7D) {
                 repeat {
-                    try readMember(&c, into: &f)
+                    try readMember(&c, into: &f, deferTags: deferTags)
                 } while try c.nextElement(close: 0x7D)
             }
             f.object = start..<c.pos
@@ -81,7 +90,7 @@ enum EventParser {
         }
     }
 
-    private static func readMember(_ c: inout JSONCursor, into f: inout Fields) throws(any Error) {
+    private static func readMember(_ c: inout JSONCursor, into f: inout Fields, deferTags: Bool) throws(any Error) {
         let keyAt = c.pos
         let which: Key
         if let r = try c.readPlainStringRange() {
@@ -97,7 +106,7 @@ enum EventParser {
         switch which {
         case .id:
             guard f.id == nil else { throw EventError.invalidField("id", "appears twice") }
-            f.id = EventID(unchecked: try readHex(&c, bytes: 32, field: "id"))
+            f.id = try readID(&c)
         case .pubkey:
             guard f.pubkey == nil else { throw EventError.invalidField("pubkey", "appears twice") }
             f.pubkey = PublicKey(unchecked: try readHex(&c, bytes: 32, field: "pubkey"))
@@ -116,8 +125,8 @@ enum EventParser {
             guard (0...65535).contains(n) else { throw EventError.invalidField("kind", "must be from 0 to 65535") }
             f.kind = Kind(Int(n))
         case .tags:
-            guard f.tags == nil else { throw EventError.invalidField("tags", "appears twice") }
-            try readTags(&c, into: &f)
+            guard f.tagsRange == nil else { throw EventError.invalidField("tags", "appears twice") }
+            try readTags(&c, into: &f, build: !deferTags)
         case .content:
             guard f.content == nil else { throw EventError.invalidField("content", "appears twice") }
             guard try c.peek() == 0x22 else { throw EventError.invalidField("content", "must be a string") }
@@ -130,52 +139,107 @@ enum EventParser {
         }
     }
 
-    private static func readTags(_ c: inout JSONCursor, into f: inout Fields) throws(any Error) {
-        let bad = EventError.invalidField("tags", "must be an array of arrays of strings")
-        guard try c.peek() == 0x5B else { throw bad }
+    private static let badTags = EventError.invalidField("tags", "must be an array of arrays of strings")
+
+    /// Validates the tags array (every string's escapes and UTF-8 included), building it only when asked.
+    private static func readTags(_ c: inout JSONCursor, into f: inout Fields, build: Bool) throws(any Error) {
+        guard try c.peek() == 0x5B else { throw badTags }
         let start = c.pos
-        c.pos += 1
         c.sawWhitespace = false
         c.nonCanonical = false
+        if build {
+            f.tags = try decodeTags(&c)
+        } else {
+            c.pos += 1
+            if try !c.consume(0x5D) {
+                repeat {
+                    guard try c.peek() == 0x5B else { throw badTags }
+                    c.pos += 1
+                    if try !c.consume(0x5D) {
+                        repeat {
+                            guard try c.peek() == 0x22 else { throw badTags }
+                            try c.skipString()
+                        } while try c.nextElement(close: 0x5D)
+                    }
+                } while try c.nextElement(close: 0x5D)
+            }
+        }
+        f.tagsRange = start..<c.pos
+        f.tagsSpan = c.sawWhitespace || c.nonCanonical ? nil : start..<c.pos
+    }
+
+    /// Builds the tags from the array at the cursor.
+    static func decodeTags(_ c: inout JSONCursor) throws(any Error) -> [Tag] {
+        guard try c.peek() == 0x5B else { throw badTags }
+        c.pos += 1
         var tags: [Tag] = []
+        tags.reserveCapacity(8)
         if try !c.consume(0x5D) {
             repeat {
-                guard try c.peek() == 0x5B else { throw bad }
+                guard try c.peek() == 0x5B else { throw badTags }
                 c.pos += 1
                 var fields: [String] = []
+                fields.reserveCapacity(4)
                 if try !c.consume(0x5D) {
                     repeat {
-                        guard try c.peek() == 0x22 else { throw bad }
+                        guard try c.peek() == 0x22 else { throw badTags }
                         fields.append(try c.readString())
                     } while try c.nextElement(close: 0x5D)
                 }
                 tags.append(Tag(fields))
             } while try c.nextElement(close: 0x5D)
         }
-        f.tags = tags
-        f.tagsSpan = c.sawWhitespace || c.nonCanonical ? nil : start..<c.pos
+        return tags
     }
 
     /// Reads a string of exactly `bytes * 2` lower-case hex digits.
     private static func readHex(_ c: inout JSONCursor, bytes n: Int, field: String) throws(any Error) -> [UInt8] {
-        let why = "must be \(n * 2) lower-case hex characters"
-        guard try c.peek() == 0x22 else { throw EventError.invalidField(field, why) }
-        guard let r = try c.readPlainStringRange(), r.count == n * 2 else { throw EventError.invalidField(field, why) }
-        let buf = c.buf
-        var ok = true
-        let out = [UInt8](unsafeUninitializedCapacity: n) { out, count in
-            var i = r.lowerBound
-            for k in 0..<n {
-                let hi = lowerHexNibble(buf[i]), lo = lowerHexNibble(buf[i + 1])
-                if hi | lo > 0x0F { ok = false }
-                out[k] = hi << 4 | (lo & 0x0F)
-                i += 2
-            }
-            count = n
-        }
-        guard ok else { throw EventError.invalidField(field, why) }
+        guard try c.peek() == 0x22, let r = try c.readPlainStringRange(), r.count == n * 2,
+              let out = decodeLowerHex(UnsafeBufferPointer(rebasing: c.buf[r]))
+        else { throw EventError.invalidField(field, "must be \(n * 2) lower-case hex characters") }
         return out
     }
+
+    /// Reads the 64 lower-case hex digits of an id straight into inline storage.
+    private static func readID(_ c: inout JSONCursor) throws(any Error) -> EventID {
+        guard try c.peek() == 0x22, let r = try c.readPlainStringRange(), r.count == 64 else {
+            throw EventError.invalidField("id", "must be 64 lower-case hex characters")
+        }
+        var tmp: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let ok = withUnsafeMutableBytes(of: &tmp) { decodeLowerHex(UnsafeBufferPointer(rebasing: c.buf[r]), into: $0) }
+        guard ok else { throw EventError.invalidField("id", "must be 64 lower-case hex characters") }
+        return withUnsafeBytes(of: tmp) { EventID(raw: $0) }
+    }
+
+    /// Decodes lower-case hex (NIP-01 ids, keys and signatures are lower-case); nil on anything else.
+    static func decodeLowerHex(_ hex: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard hex.count % 2 == 0 else { return nil }
+        var ok = false
+        let out = [UInt8](unsafeUninitializedCapacity: hex.count / 2) { out, count in
+            ok = decodeLowerHex(hex, into: UnsafeMutableRawBufferPointer(out))
+            count = hex.count / 2
+        }
+        return ok ? out : nil
+    }
+
+    /// Decodes `out.count * 2` lower-case hex digits into `out`; false on any other byte.
+    static func decodeLowerHex(_ hex: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableRawBufferPointer) -> Bool {
+        let n = out.count
+        guard hex.count == 2 * n else { return false }
+        var bad: UInt8 = 0
+        lowerHexTable.withUnsafeBufferPointer { t in
+            for k in 0..<n {
+                let hi = t[Int(hex[2 &* k])], lo = t[Int(hex[2 &* k &+ 1])]
+                bad |= hi | lo
+                out[k] = hi << 4 | (lo & 0x0F)
+            }
+        }
+        return bad & 0xF0 == 0
+    }
+
+    /// 0–15 for '0'–'9' and 'a'–'f', 0xFF for every other byte: a table, as branches on random
+    /// hex digits mispredict.
+    private static let lowerHexTable: [UInt8] = (0..<256).map { lowerHexNibble(UInt8($0)) }
 
     /// 0–15 for '0'–'9' and 'a'–'f'; 0xFF for anything else (upper case included: NIP-01 ids are lower-case).
     @inline(__always)

@@ -20,7 +20,7 @@ extension UnsignedEvent {
     /// Parses an event object without checking its `id`; reports what `id` and `sig` it carried.
     public static func parse(json: some Collection<UInt8>) throws(EventError) -> ParsedUnsignedEvent {
         try JSONCursor.with(json) { (c: inout JSONCursor) throws(EventError) -> ParsedUnsignedEvent in
-            let f = try EventParser.readFields(&c)
+            let f = try EventParser.readFields(&c, deferTags: false)
             do throws(JSONError) { try c.expectEnd() } catch { throw .malformed(error) }
             guard let pubkey = f.pubkey else { throw .invalidField("pubkey", "is missing") }
             guard let createdAt = f.createdAt else { throw .invalidField("created_at", "is missing") }

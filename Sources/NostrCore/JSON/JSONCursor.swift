@@ -11,7 +11,6 @@ struct JSONCursor {
     /// Set when a string used an escape that NIP-01 would write differently (`\/`, `\u00e9`, `\u000a`…),
     /// so its raw bytes cannot stand in for the canonical serialization.
     var nonCanonical = false
-    private var scratch: [UInt8] = []
 
     /// Objects and arrays nested deeper than this are rejected, so hostile input cannot exhaust the stack.
     static let maxDepth = 512
@@ -75,21 +74,60 @@ struct JSONCursor {
 
     // MARK: strings
 
+    /// Bytes that end a run of plain string content: `"`, `\\` or a control character. Each 8-byte
+    /// word is tested at once (SWAR); the lowest flagged byte is always a real hit, because the
+    /// borrow that causes false positives only runs upward from a real one.
+    @inline(__always)
+    private static func stopMask(_ x: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        let q = x ^ (ones &* 0x22), b = x ^ (ones &* 0x5C)
+        return (((q &- ones) & ~q) | ((b &- ones) & ~b) | ((x &- ones &* 0x20) & ~x)) & high
+    }
+
+    /// The index of the first `"`, `\\` or control byte at or after `from` (or `end`); ORs the bytes
+    /// it passed (perhaps a few more) into `seen`, so `seen & 0x80…` tells whether any was non-ASCII.
+    @inline(__always)
+    private func scanPlain(_ from: Int, _ seen: inout UInt64) -> Int {
+        var i = from
+        if let base = buf.baseAddress {
+            while i &+ 8 <= end {
+                let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                seen |= x
+                let m = Self.stopMask(x)
+                if m != 0 { return i + m.trailingZeroBitCount >> 3 }
+                i &+= 8
+            }
+        }
+        while i < end {
+            let b = buf[i]
+            if b == 0x22 || b == 0x5C || b < 0x20 { return i }
+            seen |= UInt64(b)
+            i &+= 1
+        }
+        return end
+    }
+
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
     /// Reads a string without decoding it: the byte range of its contents when they hold no escape
     /// (hex fields), or `nil` when they do. Control characters are rejected; UTF-8 is not checked.
     mutating func readPlainStringRange() throws(JSONError) -> Range<Int>? {
         let c = try peek()
         guard c == 0x22 else { throw JSONError(position: pos, reason: .unexpectedByte(c)) }
         let start = pos + 1
-        var i = start
-        while i < end {
-            let b = buf[i]
-            if b == 0x22 { pos = i + 1; return start..<i }
-            if b == 0x5C { _ = try readString(); return nil }
-            if b < 0x20 { throw JSONError(position: i, reason: .controlCharacterInString) }
-            i += 1
+        var seen: UInt64 = 0
+        let i = scanPlain(start, &seen)
+        guard i < end else { throw JSONError(position: end, reason: .unexpectedEnd) }
+        switch buf[i] {
+        case 0x22:
+            pos = i + 1
+            return start..<i
+        case 0x5C:
+            _ = try readString()
+            return nil
+        default:
+            throw JSONError(position: i, reason: .controlCharacterInString)
         }
-        throw JSONError(position: end, reason: .unexpectedEnd)
     }
 
     /// Reads and decodes a string, resolving every escape; lone surrogates and bad UTF-8 throw.
@@ -97,23 +135,18 @@ struct JSONCursor {
         let c = try peek()
         guard c == 0x22 else { throw JSONError(position: pos, reason: .unexpectedByte(c)) }
         let start = pos + 1
-        var i = start
-        var ascii = true
-        while i < end {
-            let b = buf[i]
-            if b <= 0x5C {
-                if b == 0x22 {
-                    pos = i + 1
-                    return try makeString(start..<i, ascii: ascii)
-                }
-                if b == 0x5C { return try readEscapedString(start: start, escapeAt: i, ascii: ascii) }
-                if b < 0x20 { throw JSONError(position: i, reason: .controlCharacterInString) }
-            } else if b >= 0x80 {
-                ascii = false
-            }
-            i += 1
+        var seen: UInt64 = 0
+        let i = scanPlain(start, &seen)
+        guard i < end else { throw JSONError(position: end, reason: .unexpectedEnd) }
+        switch buf[i] {
+        case 0x22:
+            pos = i + 1
+            return try makeString(start..<i, ascii: seen & Self.highBits == 0)
+        case 0x5C:
+            return try readEscapedString(start: start, escapeAt: i, ascii: seen & Self.highBits == 0)
+        default:
+            throw JSONError(position: i, reason: .controlCharacterInString)
         }
-        throw JSONError(position: end, reason: .unexpectedEnd)
     }
 
     @inline(__always)
@@ -121,84 +154,129 @@ struct JSONCursor {
         let slice = UnsafeBufferPointer(rebasing: buf[r])
         if ascii { return String(decoding: slice, as: UTF8.self) }
         guard let s = String(validating: slice, as: UTF8.self) else {
-            throw JSONError(position: r.lowerBound + Self.firstInvalidUTF8(slice), reason: .invalidUTF8)
+            throw JSONError(position: r.lowerBound + (UTF8Check.firstInvalid(slice) ?? 0), reason: .invalidUTF8)
         }
         return s
     }
 
     private mutating func readEscapedString(start: Int, escapeAt: Int, ascii: Bool) throws(JSONError) -> String {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<escapeAt]))
-        var rawNonASCII = !ascii
-        var i = escapeAt
-        while i < end {
-            let b = buf[i]
-            if b == 0x22 {
-                pos = i + 1
-                if rawNonASCII {
-                    guard let s = String(validating: scratch, as: UTF8.self) else {
-                        throw JSONError(position: start, reason: .invalidUTF8)
-                    }
-                    return s
-                }
-                return String(decoding: scratch, as: UTF8.self)
-            }
-            if b == 0x5C {
-                i = try readEscape(at: i)
-                continue
-            }
-            if b < 0x20 { throw JSONError(position: i, reason: .controlCharacterInString) }
-            if b >= 0x80 { rawNonASCII = true }
-            scratch.append(b)
-            i += 1
+        // Unescaping only shrinks, so the raw length bounds the output: decode into a temporary
+        // buffer (on the stack when small) and make the String once.
+        var seen: UInt64 = ascii ? 0 : 0x80
+        var closing = -1
+        var k = escapeAt
+        while k < end {
+            let b = buf[k]
+            if b == 0x22 { closing = k; break }
+            k = b == 0x5C ? k + 2 : k + 1
+            if k < end { k = scanPlain(k, &seen) }
         }
-        throw JSONError(position: end, reason: .unexpectedEnd)
+        guard closing >= 0 else { throw JSONError(position: end, reason: .unexpectedEnd) }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: closing - start) { out throws(JSONError) -> String in
+            var n = escapeAt - start
+            _ = out.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: buf[start..<escapeAt]))
+            var i = escapeAt
+            while true {
+                // buf[i] is a backslash here.
+                i = try readEscape(at: i, into: out, &n)
+                let runEnd = scanPlain(i, &seen)
+                if runEnd > i {
+                    let run = UnsafeBufferPointer(rebasing: buf[i..<runEnd])
+                    _ = UnsafeMutableBufferPointer(rebasing: out[n..<(n + run.count)]).initialize(fromContentsOf: run)
+                    n += run.count
+                }
+                guard runEnd < end else { throw JSONError(position: end, reason: .unexpectedEnd) }
+                i = runEnd
+                switch buf[i] {
+                case 0x22:
+                    pos = i + 1
+                    let decoded = UnsafeBufferPointer(rebasing: out[0..<n])
+                    if seen & Self.highBits != 0 {
+                        guard let s = String(validating: decoded, as: UTF8.self) else {
+                            throw JSONError(position: start, reason: .invalidUTF8)
+                        }
+                        return s
+                    }
+                    return String(decoding: decoded, as: UTF8.self)
+                case 0x5C:
+                    continue
+                default:
+                    throw JSONError(position: i, reason: .controlCharacterInString)
+                }
+            }
+        }
     }
 
-    /// Decodes the escape at `i` (a backslash) into `scratch`; returns the index after it.
-    private mutating func readEscape(at i: Int) throws(JSONError) -> Int {
+    /// Decodes the escape at `i` (a backslash) into `out` at `n`; returns the index after it.
+    private mutating func readEscape(at i: Int, into out: UnsafeMutableBufferPointer<UInt8>, _ n: inout Int) throws(JSONError) -> Int {
+        let (next, scalar) = try decodeEscape(at: i)
+        // At most 4 bytes from at least 2 escaped ones (a 4-byte scalar needs 12), so `out` has room.
+        n += JSONWriter.writeUTF8(scalar, to: UnsafeMutableBufferPointer(rebasing: out[n...]))
+        return next
+    }
+
+    /// The scalar an escape at `i` (a backslash) stands for, and the index after it. Notes in
+    /// `nonCanonical` when NIP-01 would have written the character differently.
+    private mutating func decodeEscape(at i: Int) throws(JSONError) -> (Int, UInt32) {
         guard i + 1 < end else { throw JSONError(position: end, reason: .unexpectedEnd) }
         switch buf[i + 1] {
-        case 0x22: scratch.append(0x22)
-        case 0x5C: scratch.append(0x5C)
-        case 0x2F: scratch.append(0x2F); nonCanonical = true  // NIP-01 writes '/' verbatim
-        case 0x62: scratch.append(0x08)
-        case 0x66: scratch.append(0x0C)
-        case 0x6E: scratch.append(0x0A)
-        case 0x72: scratch.append(0x0D)
-        case 0x74: scratch.append(0x09)
-        case 0x75: return try readUnicodeEscape(at: i)
+        case 0x22: return (i + 2, 0x22)
+        case 0x5C: return (i + 2, 0x5C)
+        case 0x2F: nonCanonical = true; return (i + 2, 0x2F)  // NIP-01 writes '/' verbatim
+        case 0x62: return (i + 2, 0x08)
+        case 0x66: return (i + 2, 0x0C)
+        case 0x6E: return (i + 2, 0x0A)
+        case 0x72: return (i + 2, 0x0D)
+        case 0x74: return (i + 2, 0x09)
+        case 0x75: break
         default: throw JSONError(position: i, reason: .invalidEscape)
         }
-        return i + 2
-    }
-
-    private mutating func readUnicodeEscape(at i: Int) throws(JSONError) -> Int {
         let (unit, upper) = try hex4(at: i + 2)
-        var next = i + 6
-        let scalarValue: UInt32
         switch unit {
         case 0xD800...0xDBFF:
+            let next = i + 6
             guard next + 1 < end, buf[next] == 0x5C, buf[next + 1] == 0x75 else {
                 throw JSONError(position: i, reason: .loneSurrogate)
             }
             let (low, _) = try hex4(at: next + 2)
             guard (0xDC00...0xDFFF).contains(low) else { throw JSONError(position: i, reason: .loneSurrogate) }
-            scalarValue = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-            next += 6
             nonCanonical = true
+            return (next + 6, 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
         case 0xDC00...0xDFFF:
             throw JSONError(position: i, reason: .loneSurrogate)
         default:
-            scalarValue = unit
             // NIP-01 writes \u00xx (lower-case) only for control characters without a short escape.
             switch unit {
             case 0x08, 0x09, 0x0A, 0x0C, 0x0D, 0x20...: nonCanonical = true
             default: if upper { nonCanonical = true }
             }
+            return (i + 6, unit)
         }
-        JSONWriter.appendUTF8(scalarValue, to: &scratch)
-        return next
+    }
+
+    /// Checks a string's syntax, escapes and UTF-8 without decoding it or allocating.
+    mutating func skipString() throws(JSONError) {
+        let c = try peek()
+        guard c == 0x22 else { throw JSONError(position: pos, reason: .unexpectedByte(c)) }
+        var i = pos + 1
+        while true {
+            var seen: UInt64 = 0
+            let stop = scanPlain(i, &seen)
+            guard stop < end else { throw JSONError(position: end, reason: .unexpectedEnd) }
+            if seen & Self.highBits != 0 {
+                let segment = UnsafeBufferPointer(rebasing: buf[i..<stop])
+                if let bad = UTF8Check.firstInvalid(segment) { throw JSONError(position: i + bad, reason: .invalidUTF8) }
+            }
+            switch buf[stop] {
+            case 0x22:
+                pos = stop + 1
+                return
+            case 0x5C:
+                i = try decodeEscape(at: stop).0
+            default:
+                throw JSONError(position: stop, reason: .controlCharacterInString)
+            }
+        }
     }
 
     /// Four hex digits at `i`, and whether any was upper-case.
@@ -213,27 +291,6 @@ struct JSONCursor {
             v = v << 4 | UInt32(n)
         }
         return (v, upper)
-    }
-
-    /// Offset of the first byte that breaks UTF-8 in `bytes` (error reporting only).
-    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            let n: Int
-            switch b {
-            case 0x00...0x7F: n = 1
-            case 0xC2...0xDF: n = 2
-            case 0xE0...0xEF: n = 3
-            case 0xF0...0xF4: n = 4
-            default: return i
-            }
-            guard i + n <= bytes.count,
-                  String(validating: UnsafeBufferPointer(rebasing: bytes[i..<(i + n)]), as: UTF8.self) != nil
-            else { return i }
-            i += n
-        }
-        return 0
     }
 
     // MARK: numbers

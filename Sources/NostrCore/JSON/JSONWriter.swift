@@ -87,23 +87,27 @@ public enum JSONWriter {
         }
     }
 
-    /// Appends the UTF-8 encoding of a Unicode scalar value (already known to be valid).
-    static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
+    /// Writes the UTF-8 encoding of a Unicode scalar value (already known to be valid); returns its length.
+    static func writeUTF8(_ v: UInt32, to out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         switch v {
         case 0..<0x80:
-            out.append(UInt8(v))
+            out[0] = UInt8(v)
+            return 1
         case 0x80..<0x800:
-            out.append(UInt8(0xC0 | (v >> 6)))
-            out.append(UInt8(0x80 | (v & 0x3F)))
+            out[0] = UInt8(0xC0 | (v >> 6))
+            out[1] = UInt8(0x80 | (v & 0x3F))
+            return 2
         case 0x800..<0x10000:
-            out.append(UInt8(0xE0 | (v >> 12)))
-            out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-            out.append(UInt8(0x80 | (v & 0x3F)))
+            out[0] = UInt8(0xE0 | (v >> 12))
+            out[1] = UInt8(0x80 | ((v >> 6) & 0x3F))
+            out[2] = UInt8(0x80 | (v & 0x3F))
+            return 3
         default:
-            out.append(UInt8(0xF0 | (v >> 18)))
-            out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
-            out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-            out.append(UInt8(0x80 | (v & 0x3F)))
+            out[0] = UInt8(0xF0 | (v >> 18))
+            out[1] = UInt8(0x80 | ((v >> 12) & 0x3F))
+            out[2] = UInt8(0x80 | ((v >> 6) & 0x3F))
+            out[3] = UInt8(0x80 | (v & 0x3F))
+            return 4
         }
     }
 }

@@ -8,8 +8,19 @@ public enum ClientMessage: Sendable, Hashable {
     case count(subscriptionID: String, filters: [Filter])
 
     /// Parses a message; an EVENT/AUTH event is read once and keeps its bytes as `raw`.
+    @inlinable
     public init(json: some Collection<UInt8>) throws(WireError) {
-        self = try MessageReader.read(json) { (r: inout MessageReader) throws(WireError) -> ClientMessage in
+        let r = json.withContiguousStorageIfAvailable { ClientMessage.parseResult(utf8: $0) }
+        self = try (r ?? Array(json).withUnsafeBufferPointer { ClientMessage.parseResult(utf8: $0) }).get()
+    }
+
+    @usableFromInline
+    static func parseResult(utf8 buf: UnsafeBufferPointer<UInt8>) -> Result<ClientMessage, WireError> {
+        Result { () throws(WireError) -> ClientMessage in try parse(buf) }
+    }
+
+    private static func parse(_ buf: UnsafeBufferPointer<UInt8>) throws(WireError) -> ClientMessage {
+        try MessageReader.read(buf) { (r: inout MessageReader) throws(WireError) -> ClientMessage in
             let type = try r.begin()
             switch type {
             case "EVENT":

@@ -97,11 +97,9 @@ struct MessageReader {
     }
 
     /// Runs `body` over `bytes`.
-    static func read<R>(_ bytes: some Collection<UInt8>, _ body: (inout MessageReader) throws(WireError) -> R) throws(WireError) -> R {
-        try JSONCursor.with(bytes) { (c: inout JSONCursor) throws(WireError) -> R in
-            var r = MessageReader(c: c)
-            return try body(&r)
-        }
+    static func read<R>(_ buf: UnsafeBufferPointer<UInt8>, _ body: (inout MessageReader) throws(WireError) -> R) throws(WireError) -> R {
+        var r = MessageReader(c: JSONCursor(buf))
+        return try body(&r)
     }
 }
 

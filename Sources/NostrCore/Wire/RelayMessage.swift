@@ -11,8 +11,19 @@ public enum RelayMessage: Sendable, Hashable {
 
     /// Parses a message; an EVENT's event is read once and keeps its bytes as `raw`.
     /// The message of OK and CLOSED may be missing (read as "") although NIP-01 asks relays to send it.
+    @inlinable
     public init(json: some Collection<UInt8>) throws(WireError) {
-        self = try MessageReader.read(json) { (r: inout MessageReader) throws(WireError) -> RelayMessage in
+        let r = json.withContiguousStorageIfAvailable { RelayMessage.parseResult(utf8: $0) }
+        self = try (r ?? Array(json).withUnsafeBufferPointer { RelayMessage.parseResult(utf8: $0) }).get()
+    }
+
+    @usableFromInline
+    static func parseResult(utf8 buf: UnsafeBufferPointer<UInt8>) -> Result<RelayMessage, WireError> {
+        Result { () throws(WireError) -> RelayMessage in try parse(buf) }
+    }
+
+    private static func parse(_ buf: UnsafeBufferPointer<UInt8>) throws(WireError) -> RelayMessage {
+        try MessageReader.read(buf) { (r: inout MessageReader) throws(WireError) -> RelayMessage in
             let type = try r.begin()
             let message: RelayMessage
             switch type {

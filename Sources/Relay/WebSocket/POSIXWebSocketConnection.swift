@@ -5,6 +5,8 @@ public final class POSIXWebSocketConnection: WebSocketConnection {
     private struct State {
         var opening: CheckedContinuation<Result<Void, WebSocketError>, Never>?
         var closed = false
+        /// Why the channel ended, kept for an `open` that arrives after the end (cancelled before it started).
+        var endReason: WebSocketError?
         var closeWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
@@ -34,6 +36,7 @@ public final class POSIXWebSocketConnection: WebSocketConnection {
         channel.onClose = { [box] error in
             let (opening, waiters) = box.state.withLock { s in
                 s.closed = true
+                s.endReason = error ?? .connectionLost
                 defer { s.closeWaiters = [] }
                 return (s.opening.take(), s.closeWaiters)
             }
@@ -54,8 +57,12 @@ public final class POSIXWebSocketConnection: WebSocketConnection {
         let channel = self.channel
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (c: CheckedContinuation<Result<Void, WebSocketError>, Never>) in
-                box.state.withLock { $0.opening = c }
-                channel.loop.execute { channel.startClient() }
+                let ended = box.state.withLock { s -> WebSocketError? in
+                    if s.closed { return s.endReason ?? .cancelled }
+                    s.opening = c
+                    return nil
+                }
+                if let ended { c.resume(returning: .failure(ended)) } else { channel.loop.execute { channel.startClient() } }
             }
         } onCancel: {
             channel.loop.execute { channel.terminate(.cancelled) }

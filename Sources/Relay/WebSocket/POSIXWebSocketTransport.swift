@@ -22,12 +22,14 @@ public struct POSIXWebSocketTransport: WebSocketTransport {
 
     public func connect(url: WebSocketURL, timeout: Duration) async throws(WebSocketError) -> any WebSocketConnection {
         let started = ContinuousClock.now
+        if Task.isCancelled { throw .cancelled }
         let addresses = try await Resolver.resolve(host: url.host, port: url.port)
         let channel = WebSocketChannel(loop: loop, role: .client, limits: limits)
         channel.url = url
         channel.key = WebSocketHandshake.makeKey()
         channel.addresses = addresses
-        channel.connectTimeout = timeout - started.duration(to: .now)
+        channel.connectStarted = started
+        channel.connectTimeout = timeout
         channel.extraHeaders = headers
         if url.secure {
             do { channel.tlsContext = try context.get(tls) } catch { throw .tls(error) }

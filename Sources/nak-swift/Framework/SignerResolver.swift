@@ -1,4 +1,5 @@
 import NostrCore
+import Signer
 
 /// Why key text could not become a key. Never carries the key text.
 enum KeyInputError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -6,17 +7,22 @@ enum KeyInputError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidKey(KeyError)
     case passwordNeeded
     case wrongPassword
+    case invalidNcryptsec(NIP49Error)
     case remoteSignerUnavailable
     case unknownName
+    /// A stored key could not be opened (wrong password, unsafe permissions, …).
+    case keyStore(KeyStoreError)
 
     var description: String {
         switch self {
         case .malformed: "not a 64-character hex key, an nsec or an ncryptsec"
         case let .invalidKey(e): "invalid secret key (\(e))"
-        case .passwordNeeded: "an ncryptsec needs its password in NOSTR_PASSWORD"
+        case .passwordNeeded: "an ncryptsec needs its password: set NOSTR_PASSWORD or run from a terminal"
         case .wrongPassword: "could not decrypt the ncryptsec (wrong password?)"
+        case let .invalidNcryptsec(e): "unusable ncryptsec (\(e))"
         case .remoteSignerUnavailable: "bunker:// remote signing is not available yet"
         case .unknownName: "not a hex key, an nsec, an ncryptsec, or the name of a stored key"
+        case let .keyStore(e): "\(e)"
         }
     }
 }
@@ -28,7 +34,7 @@ enum KeyInputError: Error, Equatable, Sendable, CustomStringConvertible {
 struct SignerResolver: Sendable {
     let environment: [String: String]
 
-    /// A local secret key from hex, nsec or ncryptsec.
+    /// A local secret key from hex, nsec, ncryptsec or the name of a key in the key store.
     func secretKey(from text: String) throws(KeyInputError) -> SecretKey {
         let s = text.trimmingSpaces
         if s.utf8.count == 64, Hex.decode(s) != nil {
@@ -38,7 +44,7 @@ struct SignerResolver: Sendable {
         if lower.hasPrefix("nsec1") { return try nsec(lower) }
         if lower.hasPrefix("ncryptsec1") { return try ncryptsec(lower) }
         if lower.hasPrefix("bunker://") { throw .remoteSignerUnavailable }
-        throw .malformed
+        return try storedKey(s)
     }
 
     private func nsec(_ s: String) throws(KeyInputError) -> SecretKey {
@@ -46,9 +52,15 @@ struct SignerResolver: Sendable {
         return key
     }
 
+    /// NIP-49: the password comes from `NOSTR_PASSWORD`, else from the terminal.
     private func ncryptsec(_ s: String) throws(KeyInputError) -> SecretKey {
-        guard environment["NOSTR_PASSWORD"] != nil else { throw .passwordNeeded }
-        throw .malformed
+        guard let password = environment["NOSTR_PASSWORD"] ?? PasswordPrompt.read("password for the ncryptsec: ") else {
+            throw .passwordNeeded
+        }
+        do { return try NIP49.decrypt(s, password: password) } catch {
+            if case .wrongPasswordOrCorrupted = error { throw .wrongPassword }
+            throw .invalidNcryptsec(error)
+        }
     }
 }
 

@@ -26,10 +26,13 @@ final class RawServer: @unchecked Sendable {
 
     var url: String { "ws://127.0.0.1:\(port)/" }
 
-    /// Accepts one connection on a thread of its own and runs `script` on it; `done` fires when the script ends.
-    func serveOnce(_ script: @escaping @Sendable (RawPeer) throws -> Void) {
+    /// Accepts one connection on a thread of its own and runs `script` on it; await the result to know it ended.
+    @discardableResult
+    func serveOnce(_ script: @escaping @Sendable (RawPeer) throws -> Void) -> ScriptDone {
         let fd = self.fd
+        let done = ScriptDone()
         Thread {
+            defer { done.finish() }
             let client = accept(fd, nil, nil)
             guard client >= 0 else { return }
             var tv = timeval(tv_sec: 10, tv_usec: 0)
@@ -38,7 +41,21 @@ final class RawServer: @unchecked Sendable {
             try? script(peer)
             peer.close()
         }.start()
+        return done
     }
+}
+
+/// Signals the end of a RawServer script to an awaiting test.
+final class ScriptDone: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() { (stream, continuation) = AsyncStream<Void>.makeStream() }
+
+    func finish() { continuation.finish() }
+
+    /// Returns once the script has ended.
+    func wait() async { for await _ in stream {} }
 }
 
 /// One accepted connection with blocking helpers.

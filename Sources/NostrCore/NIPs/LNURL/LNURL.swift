@@ -23,6 +23,22 @@ public enum LNURL {
         try LightningAddress(address).url
     }
 
+    /// The LNURL-pay URL for whatever a user typed: a lightning address, a bech32 `lnurl1…` (optionally
+    /// `lightning:`-prefixed), a LUD-17 `lnurlp://` URL, or a plain http(s) URL.
+    public static func payURL(for input: String) throws(LNURLError) -> String {
+        let s = String(NIP05Identifier.trimmed(input))
+        let lower = s.lowercased()
+        if lower.hasPrefix("lnurlp://") {
+            // LUD-17: the scheme stands for https (http for onion services).
+            let rest = s.dropFirst("lnurlp://".count)
+            let host = rest.split(separator: "/", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+            return (host.hasSuffix(".onion") ? "http://" : "https://") + rest
+        }
+        if lower.hasPrefix("https://") || lower.hasPrefix("http://") { return s }
+        if s.contains("@") { return try LightningAddress(s).url }
+        return try decode(s)
+    }
+
     /// The callback URL that asks for an invoice: `callback?amount=MSAT[&nostr=<zap request JSON>][&lnurl=…][&comment=…]`,
     /// each value percent-encoded (NIP-57 Appendix B).
     public static func callbackURL(_ callback: String, amountMsat: UInt64, zapRequestJSON: String? = nil,

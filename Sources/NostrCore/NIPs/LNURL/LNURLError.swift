@@ -12,6 +12,8 @@ public enum LNURLError: Error, Equatable, Sendable, CustomStringConvertible {
     case serviceError(reason: String)
     /// The amount is outside `minSendable...maxSendable` (millisats).
     case amountOutOfRange(amountMsat: UInt64, min: UInt64, max: UInt64)
+    /// The invoice does not match what was asked for (why).
+    case invoiceMismatch(String)
     /// The service does not accept zaps (`allowsNostr` is not true or `nostrPubkey` is missing).
     case zapsNotSupported
 
@@ -23,6 +25,7 @@ public enum LNURLError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .notPayRequest(tag): "LNURL service is a \"\(tag)\", not a payRequest"
         case let .serviceError(reason): "LNURL service error: \(reason)"
         case let .amountOutOfRange(a, min, max): "amount \(a) msat is outside \(min)...\(max) msat accepted by the service"
+        case let .invoiceMismatch(why): "the service's invoice does not match the request: \(why)"
         case .zapsNotSupported: "the recipient's LNURL service does not support zaps (no allowsNostr/nostrPubkey)"
         }
     }

@@ -7,6 +7,10 @@ public struct ZapReceipt: Sendable, Hashable {
     public let request: Event
     /// The paid invoice from the `bolt11` tag.
     public let invoice: BOLT11Invoice
+    /// The amount paid, in millisats (from the invoice).
+    public let amountMsat: UInt64
+    /// Who was zapped: the zap request's `p` tag.
+    public let recipient: PublicKey
 
     /// Validates `event` (Appendix F) and keeps its parts. Checks, in order: kind 9735; the signer
     /// is `expectedSigner` (the provider's `nostrPubkey`) when known; the receipt verifies; the invoice
@@ -33,11 +37,11 @@ public struct ZapReceipt: Sendable, Hashable {
         do { try request.verify() } catch { throw .invalidZapRequestSignature(error) }
         let recipients = request.tagValues("p")
         guard recipients.count <= 1 else { throw .multipleRecipients }
-        guard let recipient = recipients.first, (try? PublicKey(hex: recipient)) != nil else { throw .missingRecipient }
+        guard let recipientHex = recipients.first, let recipient = try? PublicKey(hex: recipientHex) else { throw .missingRecipient }
         if let requested = try NIP57.requestedAmount(request), requested != amount {
             throw .amountMismatch(requested: requested, actual: amount)
         }
-        guard event.firstTagValue("p") == recipient else { throw .receiptTagMismatch("p") }
+        guard event.firstTagValue("p") == recipientHex else { throw .receiptTagMismatch("p") }
         if let e = event.firstTagValue("e"), e != request.firstTagValue("e") { throw .receiptTagMismatch("e") }
         if let recipientLNURL, let lnurl = request.firstTagValue("lnurl"), lnurl.lowercased() != recipientLNURL.lowercased() {
             throw .lnurlMismatch
@@ -45,17 +49,12 @@ public struct ZapReceipt: Sendable, Hashable {
         self.event = event
         self.request = request
         self.invoice = invoice
+        self.amountMsat = amount
+        self.recipient = recipient
     }
 
-    /// The amount paid, in millisats (from the invoice).
-    public var amountMsat: UInt64 { invoice.amountMsat ?? 0 }
     /// Who zapped: the zap request's author (anonymous zaps use a throwaway key).
     public var sender: PublicKey { request.pubkey }
-    /// Who was zapped: the zap request's `p` tag.
-    public var recipient: PublicKey {
-        // Checked to be a valid key in init.
-        (request.firstTagValue("p").flatMap { try? PublicKey(hex: $0) }) ?? request.pubkey
-    }
     /// The zapped event, when the zap was for a note.
     public var zappedEventID: EventID? { request.firstTagValue("e").flatMap { try? EventID(hex: $0) } }
     /// The zapped addressable event's coordinate, if any.

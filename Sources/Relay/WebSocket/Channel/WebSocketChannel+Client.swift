@@ -3,8 +3,9 @@ import Glibc
 extension WebSocketChannel {
     /// Starts connecting to the first of `addresses` (loop only); `onOpen` or `onClose` reports the outcome.
     func startClient() {
+        guard phase == .idle else { return }
         loop.register(self)
-        deadline = .now + connectTimeout
+        deadline = connectStarted + connectTimeout
         tryNextAddress()
     }
 

@@ -49,6 +49,7 @@ final class WebSocketChannel: LoopHandler, @unchecked Sendable {
     var addresses: [SocketAddress] = []
     var nextAddress = 0
     var connectTimeout: Duration = .seconds(5)
+    var connectStarted = ContinuousClock.now
     var lastConnectError: IOError?
     var extraHeaders = HTTPHeaders()
 

@@ -6,5 +6,9 @@ struct KeyCommand: CommandGroup {
     static let subcommands: [any Command.Type] = [
         KeyGenerateCommand.self,
         KeyPublicCommand.self,
+        KeyEncryptCommand.self,
+        KeyDecryptCommand.self,
+        KeyMnemonicCommand.self,
+        KeyStoreCommand.self,
     ]
 }
