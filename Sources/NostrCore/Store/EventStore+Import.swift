@@ -5,6 +5,9 @@ import Darwin
 #endif
 
 extension EventStore {
+    /// The most JSON an import parses per batch (two batches are in memory at a time).
+    static let maxBatchBytes = 4 << 20
+
     /// Online cores, the default parallelism for parsing and verifying.
     public static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
@@ -17,7 +20,7 @@ extension EventStore {
     }
 
     /// Bulk-imports JSONL files (one event per line): lines parsed and verified on `threads` cores,
-    /// stored `batchSize` per transaction. A crash or kill loses at most the batch in flight; every
+    /// stored `batchSize` (or 4 MiB of JSON) per transaction. A crash or kill loses at most the batch in flight; every
     /// committed event stays. `progress` is called on the calling thread after each committed batch.
     ///
     /// The next batch is parsed and verified while the previous one is written, so the single
@@ -42,7 +45,8 @@ extension EventStore {
 
         for (path, reader) in readers {
             while true {
-                let lines = try reader.next(max(1, batchSize), path: path)
+                // Bounded by bytes too: a batch of big contact lists would otherwise hold hundreds of MB.
+                let lines = try reader.next(max(1, batchSize), maxBytes: Self.maxBatchBytes, path: path)
                 if lines.isEmpty { break }
                 let (batch, unparsable) = try prepareLines(lines, threads: threads, now: now ?? Self.now())
                 summary.lines += lines.count

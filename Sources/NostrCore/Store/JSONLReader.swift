@@ -29,11 +29,13 @@ final class JSONLReader {
 
     deinit { if ownsFD { close(fd) } }
 
-    /// Up to `max` next lines (without `\n` or a trailing `\r`); empty at end of input.
-    func next(_ max: Int, path: String) throws(StoreError) -> [[UInt8]] {
+    /// Up to `max` next lines, and no more than about `maxBytes` (without `\n` or a trailing `\r`);
+    /// empty at end of input.
+    func next(_ max: Int, maxBytes: Int = .max, path: String) throws(StoreError) -> [[UInt8]] {
         var out: [[UInt8]] = []
-        out.reserveCapacity(max)
-        while out.count < max {
+        out.reserveCapacity(Swift.min(max, 4096))
+        let startBytes = bytesRead
+        while out.count < max && bytesRead - startBytes < maxBytes {
             if let nl = newline(from: start) {
                 append(buffer[start..<nl], to: &out)
                 bytesRead += nl + 1 - start
