@@ -85,7 +85,10 @@ struct StoredRow {
 extension SQLiteConnection {
     /// The rows one filter selects, in NIP-01 order, at most `limit`.
     func matching(_ filter: Filter, now: Int64) throws(StoreError) -> [StoredRow] {
-        let q = FilterSQL(filter, columns: "e.rid, e.created_at, e.id, e.raw", now: now)
+        // The ordered query carries no `raw`: SQLite's sorter would copy every candidate's JSON
+        // (contact lists are tens of KB) only to drop most of it at LIMIT. The JSON of the rows that
+        // made it is then read by rowid.
+        let q = FilterSQL(filter, columns: "e.rid, e.created_at, e.id", now: now)
         guard q.canMatch else { return [] }
         var sql = "\(q.select) \(q.order)"
         var args = q.args
@@ -94,12 +97,22 @@ extension SQLiteConnection {
             args.append(.integer(Int64(limit)))
         }
         let s = try prepare(sql)
-        defer { s.reset() }
         try s.bind(args)
-        var out: [StoredRow] = []
-        while try s.step() {
-            out.append(StoredRow(rid: s.int64(0), createdAt: s.int64(1), id: s.bytes(2), raw: s.bytes(3)))
+        var keys: [(rid: Int64, createdAt: Int64, id: [UInt8])] = []
+        do {
+            defer { s.reset() }
+            while try s.step() { keys.append((s.int64(0), s.int64(1), s.bytes(2))) }
         }
+        let raw = try prepare("SELECT raw FROM events WHERE rid = ?")
+        var out: [StoredRow] = []
+        out.reserveCapacity(keys.count)
+        for k in keys {
+            raw.reset()
+            try raw.bind(k.rid, at: 1)
+            guard try raw.step() else { continue }
+            out.append(StoredRow(rid: k.rid, createdAt: k.createdAt, id: k.id, raw: raw.bytes(0)))
+        }
+        raw.reset()
         return out
     }
 }
