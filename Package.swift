@@ -25,14 +25,14 @@ let package = Package(
         .target(name: "Relay", dependencies: ["NostrCore", "COpenSSL"]),
         .target(name: "Signer", dependencies: ["NostrCore", "Relay", "CQREncode"]),
         .target(name: "Bunker", dependencies: ["Signer", "Relay", "NostrCore"]),
-        .executableTarget(name: "nak-swift", dependencies: ["NostrCore"]),
-        .executableTarget(name: "nostr-bench", dependencies: ["NostrCore", "CSecp256k1"]),
+        .executableTarget(name: "nak-swift", dependencies: ["NostrCore", "Relay", "Signer", "Bunker"]),
+        .executableTarget(name: "nostr-bench", dependencies: ["NostrCore", "Relay", "Signer", "Bunker", "CSecp256k1"]),
         .target(name: "TestSupport", dependencies: ["NostrCore"], path: "Tests/Support"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "TestSupport"]),
         .testTarget(name: "RelayTests", dependencies: ["Relay", "NostrCore", "TestSupport"]),
         .testTarget(name: "SignerTests", dependencies: ["Signer", "NostrCore", "TestSupport"]),
         .testTarget(name: "BunkerTests", dependencies: ["Bunker", "Signer", "Relay", "NostrCore", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["NostrCore", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["NostrCore", "Relay", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
