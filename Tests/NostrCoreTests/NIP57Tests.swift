@@ -117,6 +117,13 @@ final class NIP57Tests: XCTestCase {
         let decoded = try Event(json: XCTUnwrap(items.first { $0.name == "nostr" }?.value))
         XCTAssertEqual(decoded, request)
         XCTAssertNoThrow(try NIP57.validateZapRequest(decoded, amountMsat: 5000))
+        let server = try NIP57.callbackParameters(query: String(query))
+        XCTAssertEqual(server.amountMsat, 5000)
+        XCTAssertEqual(server.request, request)
+        XCTAssertNil(try NIP57.callbackParameters(query: "amount=1000").request)
+        XCTAssertThrowsError(try NIP57.callbackParameters(query: query.replacingOccurrences(of: "amount=5000", with: "amount=6000"))) {
+            XCTAssertEqual($0 as? ZapError, .amountMismatch(requested: 5000, actual: 6000))
+        }
     }
 
     func testZapSplitsFollowAppendixG() throws {

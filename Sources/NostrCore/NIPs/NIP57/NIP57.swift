@@ -38,6 +38,21 @@ public enum NIP57 {
         if let sender = senders.first, let receiptSigner, sender != receiptSigner.hex { throw .invalidSenderTag }
     }
 
+    /// What an LNURL server reads from its callback's query string (`amount=…&nostr=…&lnurl=…`): the
+    /// amount and the zap request, checked by `validateZapRequest` against that amount. `request` is nil
+    /// for a plain LNURL payment without `nostr`.
+    public static func callbackParameters(query: String) throws(ZapError) -> (amountMsat: UInt64, request: Event?) {
+        guard let items = PercentEncoding.queryItems(query) else { throw .invalidZapRequest("query is not percent-encoded") }
+        guard let amountText = items.first(where: { $0.name == "amount" })?.value, let amount = UInt64(amountText) else {
+            throw .invalidZapRequest("no amount parameter")
+        }
+        guard let json = items.first(where: { $0.name == "nostr" })?.value else { return (amount, nil) }
+        let request: Event
+        do { request = try Event(json: json) } catch { throw .invalidZapRequest(error.description) }
+        try validateZapRequest(request, amountMsat: amount)
+        return (amount, request)
+    }
+
     /// The zap request's `amount` tag in millisats, if it has one.
     static func requestedAmount(_ request: Event) throws(ZapError) -> UInt64? {
         guard let text = request.firstTagValue("amount") else { return nil }
