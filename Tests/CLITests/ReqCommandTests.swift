@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import NostrCore
 import XCTest
 
@@ -61,5 +62,42 @@ final class ReqCommandTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("ws://127.0.0.1:1"), r.stderr)
         let bad = try CLIHarness.run(["req", "-k", "1", "http//nope nope"])
         XCTAssertEqual(bad.status, 4, bad.stderr)
+    }
+}
+
+/// `req --stream`: live events keep coming after EOSE.
+final class ReqStreamTests: XCTestCase {
+    func testStreamPrintsLiveEvents() throws {
+        let relay = try TestRelayProcess()
+        defer { relay.stop() }
+        let p = Process()
+        let out = Pipe()
+        p.executableURL = CLIHarness.binary
+        p.arguments = ["req", "--stream", "-k", "1", relay.url]
+        p.environment = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        defer { p.terminate(); p.waitUntilExit() }
+        // Published after the stream is open, it can only arrive as a live event. The REQ may not have reached
+        // the relay yet, so publish a new note until one arrives (each publish waits for its OK: no sleeping).
+        var published: [String] = []
+        var line = ""
+        for i in 0 ..< 50 where line.isEmpty {
+            let note = NetFixtures.note("live \(i)")
+            published.append(note.id.hex)
+            _ = try CLIHarness.run(["event", "-q", relay.url], stdin: note.json)
+            if poll(out.fileHandleForReading.fileDescriptor, 200) {
+                line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+            }
+        }
+        XCTAssertTrue(published.contains { line.contains($0) }, line)
+        XCTAssertTrue(p.isRunning, "--stream keeps going after EOSE")
+    }
+
+    private func poll(_ fd: Int32, _ ms: Int32) -> Bool {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return Glibc.poll(&p, 1, ms) > 0
     }
 }
