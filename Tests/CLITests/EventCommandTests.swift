@@ -127,9 +127,10 @@ final class EventCommandTests: XCTestCase {
         XCTAssertEqual(try CLIHarness.run(["verify"], stdin: r.stdout).status, 0)
     }
 
-    func testRelayArgumentsAreRefusedForNow() throws {
-        let r = try CLIHarness.run(["event", "--sec", one, "-c", "x", "wss://relay.example"])
-        XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains("networking not available yet"), r.stderr)
+    func testUnreachableRelayIsNamedAndExitsThree() throws {
+        // Port 1 on loopback refuses at once: no relay reached is exit 3 (CLI.md), with the relay named.
+        let r = try CLIHarness.run(["event", "--sec", one, "-c", "x", "ws://127.0.0.1:1"])
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stderr.contains("ws://127.0.0.1:1"), r.stderr)
     }
 }

@@ -12,8 +12,8 @@ final class LocalRelaySessionTests: XCTestCase {
         return core
     }
 
-    private func session(_ core: LocalRelayCore, _ id: UInt64 = 1, host: String? = nil) -> (RelaySession, Outbox) {
-        let out = Outbox()
+    private func session(_ core: LocalRelayCore, _ id: UInt64 = 1, host: String? = nil) -> (RelaySession, SentMessages) {
+        let out = SentMessages()
         let s = core.makeSession(id: id, host: host, output: out.output)
         s.start()
         return (s, out)

@@ -36,7 +36,7 @@ enum Fixture {
 }
 
 /// Collects what a session sends, parsed back with the wire codec.
-final class Outbox: Sendable {
+final class SentMessages: Sendable {
     private let messages = Mutex<[RelayMessage]>([])
     private let open = Atomic<Bool>(true)
 
