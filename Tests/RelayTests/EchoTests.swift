@@ -142,3 +142,22 @@ final class EchoTests: XCTestCase {
         }
     }
 }
+
+final class IPv6Tests: XCTestCase {
+    func testEchoOverIPv6Loopback() async throws {
+        let server: WebSocketServer
+        do { server = try WebSocketServer(host: "::1", handler: EchoHandler()) } catch {
+            throw XCTSkip("no IPv6 loopback here: \(error)")
+        }
+        XCTAssertEqual(server.url, "ws://[::1]:\(server.port)")
+        try await within(10) {
+            let ws = try await POSIXWebSocketTransport().connect(url: server.url + "/v6")
+            var it = ws.messages.makeAsyncIterator()
+            try await ws.send(text: "six")
+            let echo = try await it.next()
+            XCTAssertEqual(echo, .text("six"))
+            await ws.close()
+        }
+        await server.shutdown()
+    }
+}

@@ -93,7 +93,10 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             var timeout: Int32 = -1
-            if let nearest {
+            if tasks.withLock({ !$0.isEmpty }) {
+                // A task queued on this thread while running the last batch did not wake the pipe: do not block.
+                timeout = 0
+            } else if let nearest {
                 let left = ContinuousClock.now.duration(to: nearest)
                 let ms = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
                 timeout = Int32(clamping: max(0, ms))
