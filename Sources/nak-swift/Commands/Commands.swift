@@ -17,4 +17,5 @@ let commands: [any Command.Type] = [
     RelayCommand.self,
     GiftCommand.self,
     DMCommand.self,
+    PushEnrichCommand.self,
 ]
