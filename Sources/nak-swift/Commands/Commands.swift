@@ -18,4 +18,6 @@ let commands: [any Command.Type] = [
     GiftCommand.self,
     DMCommand.self,
     PushEnrichCommand.self,
+    BunkerCommand.self,
+    ConnectCommand.self,
 ]
