@@ -22,13 +22,13 @@ let package = Package(
         ),
         .target(name: "Relay", dependencies: ["NostrCore", "COpenSSL"]),
         .target(name: "Signer", dependencies: ["NostrCore"]),
-        .executableTarget(name: "nak-swift", dependencies: ["NostrCore"]),
+        .executableTarget(name: "nak-swift", dependencies: ["NostrCore", "Relay", "Signer"]),
         .executableTarget(name: "nostr-bench", dependencies: ["NostrCore", "CSecp256k1"]),
-        .target(name: "TestSupport", dependencies: ["NostrCore"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["NostrCore", "Relay"], path: "Tests/Support"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "TestSupport"]),
         .testTarget(name: "RelayTests", dependencies: ["Relay", "NostrCore", "TestSupport"]),
         .testTarget(name: "SignerTests", dependencies: ["Signer", "NostrCore", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["NostrCore", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["NostrCore", "Relay", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
