@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "Relay", dependencies: ["NostrCore", "COpenSSL"]),
         .target(name: "Signer", dependencies: ["NostrCore"]),
         .executableTarget(name: "nak-swift", dependencies: ["NostrCore", "Relay", "Signer"]),
-        .executableTarget(name: "nostr-bench", dependencies: ["NostrCore", "CSecp256k1"]),
+        .executableTarget(name: "nostr-bench", dependencies: ["NostrCore", "Relay", "Signer", "CSecp256k1"]),
         .target(name: "TestSupport", dependencies: ["NostrCore", "Relay"], path: "Tests/Support"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "TestSupport"]),
         .testTarget(name: "RelayTests", dependencies: ["Relay", "NostrCore", "TestSupport"]),

@@ -3,6 +3,7 @@ import Foundation
 /// The entry point: picks the command, parses its flags, runs it, maps the outcome to an exit code.
 enum CLI {
     static func main() async -> Never {
+        ProcessHardening.apply()
         let code = await run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
         exit(code.rawValue)
     }

@@ -15,6 +15,9 @@ enum Bench {
     /// Every subcommand, in the order `all` runs them. Add yours here (one line).
     static let commands: [any BenchCommand.Type] = [
         CoreBench.self,
+        IngestBench.self,
+        RelayBench.self,
+        DMBench.self,
     ]
 
     static func main() async {

@@ -1,5 +1,3 @@
-import COpenSSL
-
 extension Event {
     /// The id this event's fields hash to (hashed from slices of `raw` when they are canonical).
     public var computedID: EventID { withDigest { EventID(raw: $0) } }
@@ -45,7 +43,11 @@ extension Event {
         guard let raw, let spans else {
             let s = unsigned.serialization
             return withUnsafeTemporaryAllocation(byteCount: 32, alignment: 8) { d in
-                s.withUnsafeBufferPointer { _ = COpenSSL.SHA256($0.baseAddress, $0.count, d.baseAddress?.assumingMemoryBound(to: UInt8.self)) }
+                s.withUnsafeBufferPointer { src in
+                    if let out = d.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+                        EventDigest.hash(src.baseAddress, src.count, into: out)
+                    }
+                }
                 return body(UnsafeRawBufferPointer(d))
             }
         }
@@ -75,7 +77,7 @@ extension Event {
             }
             put(0x5D)
             let digest = UnsafeMutableBufferPointer(rebasing: tmp[capacity..<(capacity + 32)])
-            _ = COpenSSL.SHA256(tmp.baseAddress, n, digest.baseAddress)
+            if let out = digest.baseAddress { EventDigest.hash(tmp.baseAddress, n, into: out) }
             return body(UnsafeRawBufferPointer(digest))
         }
     }

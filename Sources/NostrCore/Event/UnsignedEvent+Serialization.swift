@@ -1,4 +1,3 @@
-import COpenSSL
 
 extension UnsignedEvent {
     /// NIP-01's `[0,<pubkey>,<created_at>,<kind>,<tags>,<content>]`, compact, with exactly the spec's escaping.
@@ -20,7 +19,16 @@ extension UnsignedEvent {
     }
 
     /// The event id: SHA-256 of `serialization`.
-    public var id: EventID { EventID(unchecked: SHA256.hash(serialization)) }
+    public var id: EventID {
+        let s = serialization
+        var d = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        withUnsafeMutableBytes(of: &d) { out in
+            s.withUnsafeBufferPointer { src in
+                if let o = out.baseAddress?.assumingMemoryBound(to: UInt8.self) { EventDigest.hash(src.baseAddress, src.count, into: o) }
+            }
+        }
+        return withUnsafeBytes(of: d) { EventID(raw: $0) }
+    }
 
     /// Signs as `key`. Throws `.signingFailed` when `key.publicKey` is not this event's `pubkey`.
     public func sign(with key: SecretKey) throws(KeyError) -> Event {

@@ -8,4 +8,12 @@ let commands: [any Command.Type] = [
     FilterCommand.self,
     EncryptCommand.self,
     DecryptCommand.self,
+    ImportCommand.self,
+    IndexCommand.self,
+    ServeCommand.self,
+    ReqCommand.self,
+    FetchCommand.self,
+    CountCommand.self,
+    RelayCommand.self,
+    GiftCommand.self,
 ]

@@ -1,4 +1,5 @@
 import NostrCore
+import Signer
 
 /// Why key text could not become a key. Never carries the key text.
 enum KeyInputError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -9,6 +10,8 @@ enum KeyInputError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidNcryptsec(NIP49Error)
     case remoteSignerUnavailable
     case unknownName
+    /// A stored key could not be opened (wrong password, unsafe permissions, …).
+    case keyStore(KeyStoreError)
 
     var description: String {
         switch self {
@@ -19,6 +22,7 @@ enum KeyInputError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidNcryptsec(e): "unusable ncryptsec (\(e))"
         case .remoteSignerUnavailable: "bunker:// remote signing is not available yet"
         case .unknownName: "not a hex key, an nsec, an ncryptsec, or the name of a stored key"
+        case let .keyStore(e): "\(e)"
         }
     }
 }
@@ -30,7 +34,7 @@ enum KeyInputError: Error, Equatable, Sendable, CustomStringConvertible {
 struct SignerResolver: Sendable {
     let environment: [String: String]
 
-    /// A local secret key from hex, nsec or ncryptsec.
+    /// A local secret key from hex, nsec, ncryptsec or the name of a key in the key store.
     func secretKey(from text: String) throws(KeyInputError) -> SecretKey {
         let s = text.trimmingSpaces
         if s.utf8.count == 64, Hex.decode(s) != nil {
@@ -40,7 +44,7 @@ struct SignerResolver: Sendable {
         if lower.hasPrefix("nsec1") { return try nsec(lower) }
         if lower.hasPrefix("ncryptsec1") { return try ncryptsec(lower) }
         if lower.hasPrefix("bunker://") { throw .remoteSignerUnavailable }
-        throw .malformed
+        return try storedKey(s)
     }
 
     private func nsec(_ s: String) throws(KeyInputError) -> SecretKey {

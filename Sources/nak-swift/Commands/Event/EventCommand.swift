@@ -94,6 +94,7 @@ struct EventCommand: Command {
             case let .file(path): return try FileInput.text(path)
             }
         }
+        let publishing = relays.isEmpty ? nil : try Publishing(relays: relays, io: io)
         var code = ExitCode.ok
         for try await item in io.jsonItemsOrBlank() {
             let event: Event
@@ -104,12 +105,13 @@ struct EventCommand: Command {
                 continue
             }
             emit(event, io)
-            if !relays.isEmpty {
+            if let publishing {
                 io.flush()
-                let published = try await Publishing.publish(event, to: relays, io: io)
+                let published = await publishing.publish(event, io: io)
                 if published != .ok { code = published }
             }
         }
+        await publishing?.close()
         return code
     }
 

@@ -9,5 +9,6 @@ struct KeyCommand: CommandGroup {
         KeyEncryptCommand.self,
         KeyDecryptCommand.self,
         KeyMnemonicCommand.self,
+        KeyStoreCommand.self,
     ]
 }
