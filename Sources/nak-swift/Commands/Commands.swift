@@ -16,4 +16,6 @@ let commands: [any Command.Type] = [
     CountCommand.self,
     RelayCommand.self,
     GiftCommand.self,
+    NIP05Command.self,
+    BlossomCommand.self,
 ]
