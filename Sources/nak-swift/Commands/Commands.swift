@@ -16,6 +16,7 @@ let commands: [any Command.Type] = [
     CountCommand.self,
     RelayCommand.self,
     GiftCommand.self,
+    DMCommand.self,
     NIP05Command.self,
     BlossomCommand.self,
 ]
