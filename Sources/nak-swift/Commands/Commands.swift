@@ -20,4 +20,6 @@ let commands: [any Command.Type] = [
     PushEnrichCommand.self,
     BunkerCommand.self,
     ConnectCommand.self,
+    NIP05Command.self,
+    BlossomCommand.self,
 ]
