@@ -7,8 +7,8 @@ import Relay
 struct NetworkOptions: Sendable {
     /// The usage lines for these flags.
     static let help = """
-              --connect-timeout S  seconds to open each relay connection (default 5)
-              --db PATH            also keep what arrives in this index (default: the local index, if it exists)
+              --connect-timeout S seconds to open each relay connection (default 5)
+              --db PATH          also keep what arrives in this index (default: the local index, if it exists)
         """
 
     let connectTimeout: Duration
