@@ -16,4 +16,5 @@ let commands: [any Command.Type] = [
     CountCommand.self,
     RelayCommand.self,
     GiftCommand.self,
+    DMCommand.self,
 ]

@@ -48,6 +48,8 @@ struct ServeCommand: Command {
         let signal = await stop.wait()
         io.log("received \(signal == SIGINT ? "SIGINT" : "SIGTERM"), shutting down")
         await relay.shutdown()
+        // Fold the WAL into the database file so it is complete on its own once we exit.
+        do { try store.checkpoint() } catch { io.error("could not checkpoint \(db): \(error)") }
         return .ok
     }
 }

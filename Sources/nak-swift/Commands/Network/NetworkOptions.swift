@@ -42,6 +42,16 @@ struct NetworkOptions: Sendable {
         return o
     }
 
+    /// The `--db` value, if given.
+    var db: String? { database.explicitPath }
+
+    /// `$XDG_DATA_HOME/nak-swift/events.sqlite` (CLI.md, "State").
+    static func defaultIndexPath(_ env: [String: String]) -> String {
+        var none = Arguments([])
+        // Without --db, DatabaseOptions answers the default path; parsing an empty argv cannot fail.
+        return ((try? DatabaseOptions(&none))?.path(env)) ?? ((env["HOME"] ?? ".") + "/.local/share/nak-swift/events.sqlite")
+    }
+
     /// The index to keep arriving events in: `--db`, else the local index when it already exists.
     func store(_ io: IO) -> EventStore? {
         let path = database.path(io.environment)
