@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Bunker", dependencies: ["Signer", "Relay", "NostrCore"]),
         .executableTarget(name: "nak-swift", dependencies: ["NostrCore", "Relay", "Signer", "Bunker"]),
         .executableTarget(name: "nostr-bench", dependencies: ["NostrCore", "Relay", "Signer", "Bunker", "CSecp256k1"]),
-        .target(name: "TestSupport", dependencies: ["NostrCore"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["NostrCore", "Relay"], path: "Tests/Support"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "TestSupport"]),
         .testTarget(name: "RelayTests", dependencies: ["Relay", "NostrCore", "TestSupport"]),
         .testTarget(name: "SignerTests", dependencies: ["Signer", "NostrCore", "TestSupport"]),
