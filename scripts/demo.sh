@@ -86,3 +86,33 @@ as_bob dm list "$RELAY"
 step "the relay stops; bob's second list comes from his index, offline"
 kill "$SERVE_PID"; wait "$SERVE_PID" 2>/dev/null || true; SERVE_PID=
 as_bob dm list
+
+# --- remote signing (NIP-46): alice's key stays in her bunker; a client signs through it ---
+BUNKER_PID=
+cleanup_bunker() { for p in $BUNKER_PID $SERVE_PID; do kill "$p" 2>/dev/null || true; done; rm -rf "$DM_TMP"; }
+trap cleanup_bunker EXIT
+as_client() { XDG_CONFIG_HOME="$DM_TMP/client" XDG_DATA_HOME="$DM_TMP/client" "$NAK" "$@"; }
+
+step "start a relay and alice's bunker on it (default deny; prints its bunker:// URI)"
+"$NAK" serve --port 0 2>"$DM_TMP/serve2.log" &
+SERVE_PID=$!
+for _ in $(seq 1 100); do grep -q "relay running at" "$DM_TMP/serve2.log" && break; sleep 0.1; done
+RELAY=$(sed -n 's/.*relay running at //p' "$DM_TMP/serve2.log" | head -n 1)
+as_alice bunker --sec alice "$RELAY" >"$DM_TMP/bunker.out" 2>"$DM_TMP/bunker.log" &
+BUNKER_PID=$!
+for _ in $(seq 1 100); do grep -q "bunker://" "$DM_TMP/bunker.out" && break; sleep 0.1; done
+BUNKER_URI=$(head -n 1 "$DM_TMP/bunker.out")
+echo "$BUNKER_URI" | sed -E 's/secret=[^&]*/secret=<one-time>/'
+
+step "a client pairs once with the one-time secret and remembers the session as 'phone'"
+as_client connect "$BUNKER_URI" --name phone --perms sign_event:1
+
+step "the client signs a note with --sec phone: the key never leaves the bunker"
+as_client event --sec phone -c "signed through alice's bunker" "$RELAY"
+
+step "the secret was used: a second pairing with it is refused"
+as_client connect "$BUNKER_URI" || echo "exit $?"
+
+step "alice lists her bunker's clients and its audit log"
+as_alice bunker clients
+as_alice bunker clients --audit
