@@ -33,3 +33,56 @@ step "alice encrypts a message to bob with NIP-44; bob decrypts it"
 PAYLOAD=$("$NAK" encrypt --sec "$ALICE_SEC" -p "$BOB" "meet at noon")
 echo "payload: $PAYLOAD"
 echo "bob reads: $("$NAK" decrypt --sec "$BOB_SEC" -p "$ALICE" "$PAYLOAD")"
+
+# --- relays: publish, query, count and fetch against a local relay ---
+step "start a local relay (serve --port 0) and publish alice's note to it"
+SERVE_LOG=$(mktemp)
+"$NAK" serve --port 0 --db :memory: 2>"$SERVE_LOG" &
+SERVE_PID=$!
+trap 'kill $SERVE_PID 2>/dev/null || true; rm -f "$SERVE_LOG"' EXIT
+for _ in $(seq 100); do grep -q "relay running at" "$SERVE_LOG" && break; sleep 0.05; done
+RELAY=$(sed -nE 's/.*relay running at (ws:[^ ]+).*/\1/p' "$SERVE_LOG" | head -1)
+echo "$NOTE" | "$NAK" event "$RELAY"
+
+step "query it back (req exits after EOSE), count it (NIP-45), fetch it by nevent"
+"$NAK" req -k 1 -a "$ALICE" "$RELAY"
+"$NAK" count -k 1 "$RELAY"
+"$NAK" fetch "$("$NAK" encode nevent --relay "$RELAY" "$ID")"
+
+step "a relay that cannot be reached is named, and the exit code says so (3)"
+"$NAK" req -k 1 ws://127.0.0.1:1 || echo "exit $?"
+kill $SERVE_PID
+# --- private messages (NIP-17) through a local relay; keys travel in the environment, not argv ---
+DM_TMP=$(mktemp -d)
+SERVE_PID=
+cleanup_dm() { if [ -n "$SERVE_PID" ]; then kill "$SERVE_PID" 2>/dev/null || true; fi; rm -rf "$DM_TMP"; }
+trap cleanup_dm EXIT
+# Each person gets a key store and an index of their own under $DM_TMP (your real ones are not touched).
+as_alice() { XDG_CONFIG_HOME="$DM_TMP/alice" XDG_DATA_HOME="$DM_TMP/alice" NOSTR_PASSWORD=demo-password "$NAK" "$@"; }
+as_bob() { XDG_CONFIG_HOME="$DM_TMP/bob" XDG_DATA_HOME="$DM_TMP/bob" NOSTR_SECRET_KEY="$BOB_SEC" "$NAK" "$@"; }
+
+step "alice keeps her key in the key store (NIP-49, password from NOSTR_PASSWORD), then signs with --sec alice"
+printf '%s\n' "$ALICE_SEC" | as_alice key store add alice - --logn 14
+as_alice key store list
+
+step "start a local relay: nak-swift serve --port 0"
+"$NAK" serve --port 0 2>"$DM_TMP/serve.log" &
+SERVE_PID=$!
+for _ in $(seq 1 100); do grep -q "relay running at" "$DM_TMP/serve.log" && break; sleep 0.1; done
+RELAY=$(sed -n 's/.*relay running at //p' "$DM_TMP/serve.log" | head -n 1)
+[ -n "$RELAY" ] || { echo "the relay did not start:"; cat "$DM_TMP/serve.log"; exit 1; }
+echo "relay: $RELAY"
+
+step "bob publishes his DM inbox relays (kind 10050)"
+as_bob dm relays set "$RELAY"
+
+step "alice looks up bob's inbox and sends him a private message (one gift wrap for bob, one for herself)"
+as_alice dm relays "$BOB" "$RELAY"
+as_alice dm send --sec alice -p "$BOB" --subject lunch "noon at the usual place?" "$RELAY"
+
+step "bob fetches, opens and lists his messages"
+as_bob dm list "$RELAY"
+
+step "the relay stops; bob's second list comes from his index, offline"
+kill "$SERVE_PID"; wait "$SERVE_PID" 2>/dev/null || true; SERVE_PID=
+as_bob dm list

@@ -16,6 +16,7 @@ enum Bench {
     static let commands: [any BenchCommand.Type] = [
         CoreBench.self,
         IngestBench.self,
+        QueryBench.self,
         RelayBench.self,
         DMBench.self,
     ]

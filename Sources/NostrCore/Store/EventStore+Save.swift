@@ -98,7 +98,8 @@ extension SQLiteConnection {
 
     /// NIP-01: only single-letter tags are queryable, and only by their first value.
     private func insertTags(_ event: Event, rid: Int64) throws(StoreError) {
-        let s = try prepare("INSERT OR IGNORE INTO tags(name, value, created_at, event) VALUES(?, ?, ?, ?)")
+        let s = try prepare("INSERT OR IGNORE INTO tags(name, value, created_at, event, kind) VALUES(?, ?, ?, ?, ?)")
+        let kind = Int64(event.kind.rawValue)
         for tag in event.tags {
             guard tag.fields.count > 1, tag.fields[0].utf8.count == 1 else { continue }
             s.reset()
@@ -106,6 +107,7 @@ extension SQLiteConnection {
             try s.bind(tag.fields[1], at: 2)
             try s.bind(event.createdAt, at: 3)
             try s.bind(rid, at: 4)
+            try s.bind(kind, at: 5)
             try s.step()
         }
         s.reset()

@@ -47,7 +47,7 @@ struct FilterSQL {
         }
         if let kinds = filter.kinds {
             if kinds.isEmpty { canMatch = false }
-            conds.append("e.kind IN (\(Self.marks(kinds.count)))")
+            conds.append("\(tagFilters.isEmpty ? "e" : "t").kind IN (\(Self.marks(kinds.count)))")
             args += kinds.map { .integer(Int64($0.rawValue)) }
         }
         if let since = filter.since {

@@ -42,5 +42,11 @@ enum Schema {
             ) WITHOUT ROWID;
             CREATE TABLE state(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
             """),
+        // The kind beside each tag row lets `#p` + `kinds` (notifications) skip other kinds without
+        // reading the event, e.g. contact lists that mention everyone.
+        Migration(id: "core.2-tag-kind", sql: """
+            ALTER TABLE tags ADD COLUMN kind INTEGER;
+            UPDATE tags SET kind = (SELECT kind FROM events WHERE rid = tags.event);
+            """),
     ]
 }
