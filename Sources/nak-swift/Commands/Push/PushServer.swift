@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import NostrCore
 import Relay
@@ -29,7 +28,7 @@ final class PushServer: WebSocketServerHandler {
         let shown = server.host.contains(":") ? "[\(server.host)]" : server.host
         io.error("push-enrich listening at http://\(shown):\(server.port)")
         io.flush()
-        await stop.wait()
+        _ = await stop.wait()
         await server.shutdown()
     }
 
@@ -72,27 +71,5 @@ final class PushServer: WebSocketServerHandler {
 
     private static func json(_ status: Int, _ text: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: jsonHeaders, body: Array((text + "\n").utf8))
-    }
-}
-
-/// SIGINT/SIGTERM as one awaited event instead of the default termination.
-private final class StopSignal {
-    private let sources: [any DispatchSourceSignal]
-    private let stream: AsyncStream<Void>
-
-    init() {
-        let (stream, continuation) = AsyncStream<Void>.makeStream()
-        self.stream = stream
-        sources = [SIGINT, SIGTERM].map { sig in
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { continuation.yield() }
-            source.resume()
-            return source
-        }
-    }
-
-    func wait() async {
-        for await _ in stream { return }
     }
 }
