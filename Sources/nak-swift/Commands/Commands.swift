@@ -17,6 +17,9 @@ let commands: [any Command.Type] = [
     RelayCommand.self,
     GiftCommand.self,
     DMCommand.self,
+    PushEnrichCommand.self,
+    BunkerCommand.self,
+    ConnectCommand.self,
     NIP05Command.self,
     BlossomCommand.self,
 ]
