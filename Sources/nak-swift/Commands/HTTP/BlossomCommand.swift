@@ -63,7 +63,7 @@ struct BlossomCommand: Command {
         do {
             switch action {
             case let .upload(path, type):
-                let signer = LocalSigner(try key.secretKey(io, command: "blossom upload"))
+                let signer = try await key.signer(io, command: "blossom upload")
                 let file = try BlobFile(path: path)
                 try await client.preflight(file, type: type, signer: signer, now: now)
                 let bar = io.stderrIsTerminal && !io.output.quiet ? TransferBar(total: file.size) : nil
@@ -83,22 +83,22 @@ struct BlossomCommand: Command {
                     io.write(bytes)
                 }
             case let .list(pubkey):
-                let secret = try key.optionalSecretKey(io)
+                let signer = key.source(io) == nil ? nil : try await key.signer(io, command: "blossom list")
                 let owner: PublicKey
                 if let pubkey {
                     owner = try await PubkeyResolver().resolve(pubkey).pubkey
-                } else if let secret {
-                    owner = secret.publicKey
+                } else if let signer {
+                    owner = try await signer.publicKey()
                 } else {
                     throw CLIError.missingKey(command: "blossom list without PUBKEY")
                 }
-                for d in try await client.list(pubkey: owner, signer: secret.map(LocalSigner.init), now: now) { io.print(d.json) }
+                for d in try await client.list(pubkey: owner, signer: signer, now: now) { io.print(d.json) }
             case let .delete(sha256):
-                let signer = LocalSigner(try key.secretKey(io, command: "blossom delete"))
+                let signer = try await key.signer(io, command: "blossom delete")
                 try await client.delete(sha256: sha256, signer: signer, now: now)
                 io.log("deleted \(sha256) from \(client.server)")
             case let .mirror(url):
-                let signer = LocalSigner(try key.secretKey(io, command: "blossom mirror"))
+                let signer = try await key.signer(io, command: "blossom mirror")
                 io.print(try await client.mirror(url: url, signer: signer, now: now).json)
             }
         } catch let error as BlossomClientError {
