@@ -1,3 +1,4 @@
+import Glibc
 import NostrCore
 import Relay
 
@@ -101,8 +102,12 @@ struct ReqCommand: Command {
 /// `req` without relays: the filter against the local index.
 enum LocalIndexQuery {
     static func run(_ filter: Filter, network: NetworkOptions, io: IO) throws -> ExitCode {
-        let path = network.db ?? NetworkOptions.defaultIndexPath(io.environment)
-        let store = try EventStore(path: path, readOnly: path != ":memory:")
+        let path = network.database.path(io.environment)
+        if path != ":memory:", access(path, F_OK) != 0 {
+            throw CLIError.invalidInput(what: "no relay given", reason: "and no local index at \(path) "
+                                        + "(give relays, or fill the index with 'nak-swift import')")
+        }
+        let store = try network.database.open(io.environment, readOnly: path != ":memory:")
         for raw in try store.queryRaw([filter]) { io.write(raw + [0x0A]) }
         return .ok
     }
