@@ -19,6 +19,7 @@ enum Bench {
         QueryBench.self,
         RelayBench.self,
         DMBench.self,
+        PushBench.self,
         BunkerBench.self,
     ]
 

@@ -60,49 +60,45 @@ struct BlossomCommand: Command {
         let client: BlossomClient
         do { client = try BlossomClient(server: server) } catch { throw CLIError.invalidInput(what: "--server", reason: error.description) }
         let now = ParsedInput.now
-        do {
-            switch action {
-            case let .upload(path, type):
-                let signer = LocalSigner(try key.secretKey(io, command: "blossom upload"))
-                let file = try BlobFile(path: path)
-                try await client.preflight(file, type: type, signer: signer, now: now)
-                let bar = io.stderrIsTerminal && !io.output.quiet ? TransferBar(total: file.size) : nil
-                var progress: UploadProgress?
-                if let bar { progress = { sent, _ in bar.draw(sent) } }
-                let descriptor = try await client.upload(file, type: type, signer: signer, now: now, progress: progress)
-                bar?.finish()
-                io.print(descriptor.json)
-            case let .download(sha256, output):
-                let bytes = try await client.download(sha256: sha256)
-                if let output {
-                    do { try Data(bytes).write(to: URL(fileURLWithPath: output)) } catch {
-                        throw CLIError.invalidInput(what: output, reason: "cannot write: \(error.localizedDescription)")
-                    }
-                    io.log("wrote \(bytes.count) bytes to \(output)")
-                } else {
-                    io.write(bytes)
+        switch action {
+        case let .upload(path, type):
+            let signer = try await key.signer(io, command: "blossom upload")
+            let file = try BlobFile(path: path)
+            try await client.preflight(file, type: type, signer: signer, now: now)
+            let bar = io.stderrIsTerminal && !io.output.quiet ? TransferBar(total: file.size) : nil
+            var progress: UploadProgress?
+            if let bar { progress = { sent, _ in bar.draw(sent) } }
+            let descriptor = try await client.upload(file, type: type, signer: signer, now: now, progress: progress)
+            bar?.finish()
+            io.print(descriptor.json)
+        case let .download(sha256, output):
+            let bytes = try await client.download(sha256: sha256)
+            if let output {
+                do { try Data(bytes).write(to: URL(fileURLWithPath: output)) } catch {
+                    throw CLIError.invalidInput(what: output, reason: "cannot write: \(error.localizedDescription)")
                 }
-            case let .list(pubkey):
-                let secret = try key.optionalSecretKey(io)
-                let owner: PublicKey
-                if let pubkey {
-                    owner = try await PubkeyResolver().resolve(pubkey).pubkey
-                } else if let secret {
-                    owner = secret.publicKey
-                } else {
-                    throw CLIError.missingKey(command: "blossom list without PUBKEY")
-                }
-                for d in try await client.list(pubkey: owner, signer: secret.map(LocalSigner.init), now: now) { io.print(d.json) }
-            case let .delete(sha256):
-                let signer = LocalSigner(try key.secretKey(io, command: "blossom delete"))
-                try await client.delete(sha256: sha256, signer: signer, now: now)
-                io.log("deleted \(sha256) from \(client.server)")
-            case let .mirror(url):
-                let signer = LocalSigner(try key.secretKey(io, command: "blossom mirror"))
-                io.print(try await client.mirror(url: url, signer: signer, now: now).json)
+                io.log("wrote \(bytes.count) bytes to \(output)")
+            } else {
+                io.write(bytes)
             }
-        } catch let error as BlossomClientError {
-            throw CLIError.invalidInput(what: "blossom", reason: error.description)
+        case let .list(pubkey):
+            let signer = key.source(io) == nil ? nil : try await key.signer(io, command: "blossom list")
+            let owner: PublicKey
+            if let pubkey {
+                owner = try await PubkeyResolver().resolve(pubkey).pubkey
+            } else if let signer {
+                owner = try await signer.publicKey()
+            } else {
+                throw CLIError.missingKey(command: "blossom list without PUBKEY")
+            }
+            for d in try await client.list(pubkey: owner, signer: signer, now: now) { io.print(d.json) }
+        case let .delete(sha256):
+            let signer = try await key.signer(io, command: "blossom delete")
+            try await client.delete(sha256: sha256, signer: signer, now: now)
+            io.log("deleted \(sha256) from \(client.server)")
+        case let .mirror(url):
+            let signer = try await key.signer(io, command: "blossom mirror")
+            io.print(try await client.mirror(url: url, signer: signer, now: now).json)
         }
         return .ok
     }
