@@ -128,7 +128,9 @@ step "start a relay and alice's bunker on it (default deny; prints its bunker://
 SERVE_PID=$!
 for _ in $(seq 1 100); do grep -q "relay running at" "$DM_TMP/serve2.log" && break; sleep 0.1; done
 RELAY=$(sed -n 's/.*relay running at //p' "$DM_TMP/serve2.log" | head -n 1)
-as_alice bunker --sec alice "$RELAY" >"$DM_TMP/bunker.out" 2>"$DM_TMP/bunker.log" &
+# Not through as_alice: $! must be the bunker itself so the cleanup can stop it.
+XDG_CONFIG_HOME="$DM_TMP/alice" XDG_DATA_HOME="$DM_TMP/alice" NOSTR_PASSWORD=demo-password \
+    "$NAK" bunker --sec alice "$RELAY" >"$DM_TMP/bunker.out" 2>"$DM_TMP/bunker.log" &
 BUNKER_PID=$!
 for _ in $(seq 1 100); do grep -q "bunker://" "$DM_TMP/bunker.out" && break; sleep 0.1; done
 BUNKER_URI=$(head -n 1 "$DM_TMP/bunker.out")
