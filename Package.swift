@@ -26,6 +26,8 @@ let package = Package(
         .target(name: "Signer", dependencies: ["NostrCore", "Relay", "CQREncode"]),
         .target(name: "Bunker", dependencies: ["Signer", "Relay", "NostrCore"]),
         .executableTarget(name: "nak-swift", dependencies: ["NostrCore", "Relay", "Signer", "Bunker"]),
+        // The push enricher's lean entry point: NostrCore only, for cold starts (README, section push).
+        .executableTarget(name: "nak-push-enrich", dependencies: ["NostrCore"]),
         .executableTarget(name: "nostr-bench", dependencies: ["NostrCore", "Relay", "Signer", "Bunker", "CSecp256k1"]),
         .target(name: "TestSupport", dependencies: ["NostrCore", "Relay"], path: "Tests/Support"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "TestSupport"]),

@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import NostrCore
 import Relay
@@ -74,4 +73,3 @@ final class PushServer: WebSocketServerHandler {
         HTTPResponse(status: status, headers: jsonHeaders, body: Array((text + "\n").utf8))
     }
 }
-
