@@ -77,4 +77,29 @@ final class ZapCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("--sec"), r.stderr)
     }
+
+    func testZapANoteFoundByIDOnTheRelay() async throws {
+        let relay = try ServeCommandTests.Server([])
+        let service = try TestLNURLService()
+        try await publishProfile(service.address, relay: relay.url)
+        let note = try UnsignedEvent(pubkey: recipient.publicKey, createdAt: 1_700_000_100, kind: .textNote, content: "zap me").sign(with: recipient)
+        let connection = RelayConnection(url: try RelayURL(relay.url))
+        _ = try await withDeadline(10) { try await connection.publish(note) }
+        await connection.close()
+        let wallet = try TestWallet(relay: relay.url, balanceMsat: 1_000_000) { invoice in await service.paid(invoice) }
+        try await withDeadline(20) { try await wallet.start() }
+        let uri = wallet.uri(clientSecret: try SecretKey(hex: String(repeating: "0", count: 62) + "b4")).uri
+
+        let r = try await runCLI(["zap", note.id.note, "--amount", "7", "--nwc", uri, "--sec", sender, relay.url])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let receipt = try ZapReceipt(event: try Event(json: try XCTUnwrap(r.lines.first)), expectedSigner: service.provider.publicKey)
+        XCTAssertEqual(receipt.zappedEventID, note.id)
+        XCTAssertEqual(receipt.recipient, recipient.publicKey)
+        XCTAssertEqual(receipt.request.firstTagValue("k"), "1")
+        XCTAssertEqual(receipt.amountMsat, 7_000)
+
+        await wallet.stop()
+        await service.shutdown()
+        _ = relay.stop()
+    }
 }

@@ -7,13 +7,14 @@ struct BlossomCommand: Command {
     static let name = "blossom"
     static let abstract = "Upload, download, list, delete and mirror blobs on a Blossom server (BUD-01/02/04/06/11/12)."
     static let usage = """
-        usage: nak-swift blossom --server URL [--sec KEY] upload FILE [--type MIME]
+        usage: nak-swift blossom --server URL|-r RELAY… [--sec KEY] upload FILE [--type MIME]
                nak-swift blossom --server URL download SHA256 [-o FILE]
                nak-swift blossom --server URL [--sec KEY] list [PUBKEY]
                nak-swift blossom --server URL --sec KEY delete SHA256
                nak-swift blossom --server URL --sec KEY mirror URL
 
           --server URL   the Blossom server (https://host; a bare host gets https://, localhost and 127.0.0.1 http://)
+          -r RELAY       without --server: use the first server of your (or PUBKEY's) kind 10063 list on these relays
           --sec KEY      signs the BUD-11 authorization (also NOSTR_SECRET_KEY); needed by upload, delete, mirror
           --type MIME    the blob's type (default: from the file extension)
           -o FILE        write the download here (default: stdout)
@@ -34,13 +35,15 @@ struct BlossomCommand: Command {
         case mirror(url: String)
     }
 
-    let server: String
+    let server: String?
+    let serverListRelays: [String]
     let key: KeyOptions
     let action: Action
 
     init(_ args: inout Arguments) throws(UsageError) {
-        guard let server = try args.option("--server") else { throw .missingValue(flag: "--server") }
-        self.server = server
+        server = try args.option("--server")
+        serverListRelays = try args.options("-r", "--relay")
+        guard server != nil || !serverListRelays.isEmpty else { throw .missingValue(flag: "--server") }
         key = try KeyOptions(&args)
         let type = try args.option("--type")
         let output = try args.option("-o", "--output")
@@ -57,6 +60,8 @@ struct BlossomCommand: Command {
     }
 
     func run(_ io: IO) async throws -> ExitCode {
+        let server: String
+        if let given = self.server { server = given } else { server = try await listedServer(io) }
         let client: BlossomClient
         do { client = try BlossomClient(server: server) } catch { throw CLIError.invalidInput(what: "--server", reason: error.description) }
         let now = ParsedInput.now
@@ -101,5 +106,24 @@ struct BlossomCommand: Command {
             io.print(try await client.mirror(url: url, signer: signer, now: now).json)
         }
         return .ok
+    }
+
+    /// BUD-03: the first server of the user's kind 10063 list (PUBKEY's for `list PUBKEY`, else the signer's).
+    private func listedServer(_ io: IO) async throws -> String {
+        let user: PublicKey
+        if case let .list(pubkey?) = action {
+            user = try await PubkeyResolver().resolve(pubkey).pubkey
+        } else {
+            user = try await key.signer(io, command: "blossom without --server").publicKey()
+        }
+        let relays = try NetworkOptions.relays(serverListRelays)
+        let pool = RelayPool(options: NetworkOptions.quietRelayOptions(io))
+        let servers = await BlossomClient.servers(of: user, pool: pool, relays: relays)
+        await pool.close()
+        guard let first = servers.first else {
+            throw CLIError.invalidInput(what: "blossom", reason: "no Blossom server list (kind 10063) for \(user.npub) on \(serverListRelays.joined(separator: " ")): pass --server")
+        }
+        io.verbose("using \(first) from the kind 10063 server list")
+        return first
     }
 }
