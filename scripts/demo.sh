@@ -86,3 +86,33 @@ as_bob dm list "$RELAY"
 step "the relay stops; bob's second list comes from his index, offline"
 kill "$SERVE_PID"; wait "$SERVE_PID" 2>/dev/null || true; SERVE_PID=
 as_bob dm list
+
+# --- Blossom: upload and download a blob through serve --blossom ---
+BLOSSOM_TMP=$(mktemp -d)
+BLOSSOM_PID=
+cleanup_blossom() { if [ -n "$BLOSSOM_PID" ]; then kill "$BLOSSOM_PID" 2>/dev/null || true; fi; rm -rf "$BLOSSOM_TMP"; cleanup_dm; }
+trap cleanup_blossom EXIT
+
+step "start a relay that also serves Blossom blobs: nak-swift serve --port 0 --blossom DIR"
+"$NAK" serve --port 0 --blossom "$BLOSSOM_TMP/blobs" 2>"$BLOSSOM_TMP/serve.log" &
+BLOSSOM_PID=$!
+for _ in $(seq 1 100); do grep -q "relay running at" "$BLOSSOM_TMP/serve.log" && break; sleep 0.1; done
+BLOSSOM=$(sed -n 's/.*relay running at ws:/http:/p' "$BLOSSOM_TMP/serve.log" | head -n 1)
+[ -n "$BLOSSOM" ] || { echo "the server did not start:"; cat "$BLOSSOM_TMP/serve.log"; exit 1; }
+echo "blossom server: $BLOSSOM"
+
+step "alice uploads a file (BUD-02, authorized by a kind-24242 token) and gets its blob descriptor"
+head -c 200000 /dev/urandom >"$BLOSSOM_TMP/photo.bin"
+DESCRIPTOR=$(NOSTR_SECRET_KEY="$ALICE_SEC" "$NAK" blossom --server "$BLOSSOM" upload "$BLOSSOM_TMP/photo.bin")
+echo "$DESCRIPTOR"
+SHA=$(echo "$DESCRIPTOR" | sed -E 's/.*"sha256":"([0-9a-f]{64})".*/\1/')
+
+step "anyone downloads it by hash (checked against the hash) and gets the same bytes"
+"$NAK" blossom --server "$BLOSSOM" download "$SHA" -o "$BLOSSOM_TMP/copy.bin"
+cmp "$BLOSSOM_TMP/photo.bin" "$BLOSSOM_TMP/copy.bin" && echo "identical: $SHA"
+
+step "alice lists her blobs, then deletes this one"
+NOSTR_SECRET_KEY="$ALICE_SEC" "$NAK" blossom --server "$BLOSSOM" list
+NOSTR_SECRET_KEY="$ALICE_SEC" "$NAK" blossom --server "$BLOSSOM" delete "$SHA"
+"$NAK" blossom --server "$BLOSSOM" download "$SHA" >/dev/null || echo "gone (exit $?)"
+kill "$BLOSSOM_PID"; wait "$BLOSSOM_PID" 2>/dev/null || true; BLOSSOM_PID=

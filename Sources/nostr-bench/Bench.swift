@@ -20,6 +20,7 @@ enum Bench {
         RelayBench.self,
         DMBench.self,
         PushBench.self,
+        BunkerBench.self,
     ]
 
     static func main() async {

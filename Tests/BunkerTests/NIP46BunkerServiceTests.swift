@@ -125,6 +125,22 @@ import NostrCore
         #expect((try await call(noAsk, .connect, [remote.publicKey.hex, ""]).error) != nil)
     }
 
+    /// A prompt nobody answers: the request is denied when the timeout fires.
+    struct SilentConsent: ConsentPrompt {
+        func ask(_ question: ConsentQuestion, timeout: Duration) async -> ConsentAnswer {
+            await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+            return .allowAlways
+        }
+    }
+
+    @Test func askTimesOut() async throws {
+        let bunker = try await makeBunker(configure: { $0.ask = true; $0.consentTimeout = .milliseconds(200) }, consent: SilentConsent())
+        try await pair(bunker, perms: "nip44_encrypt")
+        let r = try await call(bunker, .signEvent, [#"{"kind":7,"content":"+","tags":[]}"#])
+        #expect(r.error == "unauthorized: the person at the bunker refused sign_event:7")
+        #expect(try bunker.store.auditLog().last?.decision == "asked: denied")
+    }
+
     @Test func authorizeAndRevokePersistAcrossRestart() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bunker-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import NostrCore
+import Relay
 import XCTest
 
 /// `nak-swift blossom` against `nak-swift serve --blossom DIR`, both as child processes.
@@ -48,5 +49,28 @@ final class BlossomCommandTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("--sec"), r.stderr)
         XCTAssertEqual(try CLIHarness.run(["blossom", "upload", "x"]).status, 2)
         XCTAssertEqual(try CLIHarness.run(["blossom", "--server", "h", "frobnicate"]).status, 2)
+    }
+
+    func testServerFromTheKind10063List() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("blossom-list-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let server = try ServeCommandTests.Server(["--blossom", dir])
+        let http = server.url.replacingOccurrences(of: "ws://", with: "http://")
+        let key = try SecretKey(hex: sec)
+        let list = try BlossomServerList(servers: [http]).unsignedEvent(pubkey: key.publicKey, createdAt: 1_700_000_000).sign(with: key)
+        let connection = RelayConnection(url: try RelayURL(server.url))
+        let published = try await withDeadline(10) { try await connection.publish(list) }
+        XCTAssertTrue(published.isSuccess)
+        await connection.close()
+        let file = dir + "-upload.txt"
+        try Data("listed server".utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let up = try await runCLI(["blossom", "-r", server.url, "--sec", sec, "upload", file])
+        XCTAssertEqual(up.status, 0, up.stderr)
+        XCTAssertTrue(up.stdout.contains(http), up.stdout)
+        let none = try await runCLI(["blossom", "-r", server.url, "list", String(repeating: "0", count: 62) + "aa"])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.stderr.contains("kind 10063"), none.stderr)
+        _ = server.stop()
     }
 }

@@ -30,6 +30,29 @@ final class IndexCommandTests: XCTestCase {
         XCTAssertEqual(v["path"]?.stringValue, db)
     }
 
+    func testReqWithoutRelayAnswersFromTheIndex() throws {
+        let lines = String(decoding: try Corpus.data("events/events.jsonl"), as: UTF8.self).split(separator: "\n")
+        let events = try lines.prefix(1500).map { try Event(json: String($0)) }
+        let note = try XCTUnwrap(events.first { $0.kind == .textNote })
+        XCTAssertEqual(try CLIHarness.run(["import", "--db", db], stdin: lines.prefix(1500).joined(separator: "\n")).status, 0)
+
+        // Flags: the stored JSON comes back byte for byte.
+        let byID = try CLIHarness.run(["req", "-i", note.id.hex, "--db", db])
+        XCTAssertEqual(byID.status, 0, byID.stderr)
+        XCTAssertEqual(byID.lines, [String(decoding: note.raw ?? [], as: UTF8.self)])
+        // A stdin filter, with the flags applied on top.
+        let piped = try CLIHarness.run(["req", "-l", "3", "--db", db], stdin: "{\"kinds\":[1]}\n")
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(piped.lines.count, 3)
+        let times = try piped.lines.map { try Event(json: $0).createdAt }
+        XCTAssertEqual(times, times.sorted(by: >))
+        XCTAssertTrue(try piped.lines.allSatisfy { try Event(json: $0).kind == .textNote })
+        // No index yet: a message that says what to do.
+        let none = try CLIHarness.run(["req", "-k", "1"])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.stderr.contains("nak-swift import"), none.stderr)
+    }
+
     func testImportFromStdinCountsBadLinesAndExits123() throws {
         let line = try XCTUnwrap(String(decoding: try Corpus.data("events/events.jsonl"), as: UTF8.self)
             .split(separator: "\n").first)

@@ -56,6 +56,24 @@ final class ReqCommandTests: XCTestCase {
         XCTAssertFalse(r.stderr.contains("auth-required"), r.stderr)
     }
 
+    func testWithoutRelaysTheLocalIndexIsQueriedAndRelayResultsCached() throws {
+        let relay = try TestRelayProcess()
+        defer { relay.stop() }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("req-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("events.sqlite").path
+        let missing = try CLIHarness.run(["req", "--db", db, "-k", "1"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("no local index"), missing.stderr)
+        try seed(relay, [NetFixtures.note("cached", at: 42)])
+        let fromRelay = try CLIHarness.run(["req", "--db", db, "-k", "1", relay.url])
+        XCTAssertEqual(fromRelay.lines.count, 1, fromRelay.stderr)
+        let fromIndex = try CLIHarness.run(["req", "--db", db, "-k", "1"])
+        XCTAssertEqual(fromIndex.status, 0, fromIndex.stderr)
+        XCTAssertEqual(fromIndex.lines, fromRelay.lines, "what req fetched is in the index")
+    }
+
     func testUnreachableExits3AndInvalidExits4() throws {
         let r = try CLIHarness.run(["req", "-k", "1", "ws://127.0.0.1:1"])
         XCTAssertEqual(r.status, 3, r.stderr)

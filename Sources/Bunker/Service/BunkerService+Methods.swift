@@ -25,7 +25,7 @@ extension BunkerService {
         var decision = policy.decide(asked)
         var note = "allowed"
         if decision == .ask {
-            let answer = await consent?.ask(ConsentQuestion(client: client, metadata: session?.metadata ?? NIP46ClientMetadata(),
+            let answer = await consent?.answer(ConsentQuestion(client: client, metadata: session?.metadata ?? NIP46ClientMetadata(),
                                                             permission: asked.permission, summary: template?.content),
                                             timeout: configuration.consentTimeout) ?? .deny
             note = "asked: \(answer.rawValue)"
@@ -38,7 +38,7 @@ extension BunkerService {
             }
         }
         if case let .deny(reason) = decision {
-            return Outcome(response: .failure(id, reason), decision: decision == .ask ? "denied" : "denied: \(reason)", kind: kind)
+            return Outcome(response: .failure(id, reason), decision: note == "allowed" ? "denied: \(reason)" : note, kind: kind)
         }
         if session != nil { try? store.touch(client, at: Int64(now)) }
         do {
@@ -72,7 +72,7 @@ extension BunkerService {
                 return Outcome(response: .success(id, "ack"), decision: "paired by secret")
             }
             if let consent {
-                let answer = await consent.ask(ConsentQuestion(client: client, metadata: metadata, permission: NIP46Permission(.connect),
+                let answer = await consent.answer(ConsentQuestion(client: client, metadata: metadata, permission: NIP46Permission(.connect),
                                                                summary: "pair, asking for \(requested.isEmpty ? "everything" : requested.description)"),
                                                timeout: configuration.consentTimeout)
                 if answer != .deny {

@@ -22,4 +22,6 @@ let commands: [any Command.Type] = [
     ConnectCommand.self,
     NIP05Command.self,
     BlossomCommand.self,
+    ZapCommand.self,
+    WalletCommand.self,
 ]

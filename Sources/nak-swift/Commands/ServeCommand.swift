@@ -39,7 +39,7 @@ struct ServeCommand: Command {
 
     func run(_ io: IO) async throws -> ExitCode {
         // Ignore the signals before anything else so an early Ctrl-C is not lost; the waiter picks them up.
-        let stop = SignalWaiter(SIGINT, SIGTERM)
+        let stop = StopSignal()
         let store = try EventStore(path: db)
         var configuration = LocalRelay.Configuration()
         configuration.host = host
@@ -62,26 +62,3 @@ struct ServeCommand: Command {
     }
 }
 
-/// Turns the given signals into one awaited value instead of the default termination.
-private final class SignalWaiter {
-    private let sources: [any DispatchSourceSignal]
-    private let stream: AsyncStream<Int32>
-
-    init(_ signals: Int32...) {
-        let (stream, continuation) = AsyncStream<Int32>.makeStream()
-        self.stream = stream
-        sources = signals.map { sig in
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { continuation.yield(sig) }
-            source.resume()
-            return source
-        }
-    }
-
-    /// The first signal received.
-    func wait() async -> Int32 {
-        for await s in stream { return s }
-        return SIGTERM
-    }
-}

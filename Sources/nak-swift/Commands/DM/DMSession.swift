@@ -76,15 +76,16 @@ enum DMRecipient {
         let description: String
     }
 
-    /// The key `text` names. `name@domain` is the NIP-05 hook: it needs the HTTP client, which
-    /// is not wired into the CLI yet, so it fails saying so instead of guessing.
+    /// The key `text` names; a `name@domain` is looked up through NIP-05 (`PubkeyResolver`).
     static func resolve(_ text: String) async throws(Failure) -> PublicKey {
         if let key = ParsedInput.publicKey(text) { return key }
         if text.contains("@") {
             guard let id = try? NIP05Identifier(text) else {
                 throw Failure(description: "-p \(text): not a NIP-05 address")
             }
-            throw Failure(description: "-p \(id): resolving NIP-05 addresses is not available yet; pass the public key")
+            do { return try await PubkeyResolver().resolve(id.description).pubkey } catch {
+                throw Failure(description: "-p \(id): \(error)")
+            }
         }
         throw Failure(description: "-p \(text): not a public key (hex, npub or nprofile) or a NIP-05 name@domain")
     }

@@ -26,6 +26,7 @@ struct EventCommand: Command {
           nak-swift event --sec $SEC -c 'hello' -t t=nostr
           nak-swift event --sec $SEC -k 30023 -d my-article -c @article.md
           echo '{"kind":1,"content":"hi","tags":[]}' | nak-swift event --sec $SEC
+          nak-swift event --sec $SEC -c 'hello' nos.lol ws://127.0.0.1:10547   # publish; one line per relay
         """
 
     static let defaultContent = "hello from nak-swift"

@@ -7,13 +7,14 @@ struct BlossomCommand: Command {
     static let name = "blossom"
     static let abstract = "Upload, download, list, delete and mirror blobs on a Blossom server (BUD-01/02/04/06/11/12)."
     static let usage = """
-        usage: nak-swift blossom --server URL [--sec KEY] upload FILE [--type MIME]
+        usage: nak-swift blossom --server URL|-r RELAY… [--sec KEY] upload FILE [--type MIME]
                nak-swift blossom --server URL download SHA256 [-o FILE]
                nak-swift blossom --server URL [--sec KEY] list [PUBKEY]
                nak-swift blossom --server URL --sec KEY delete SHA256
                nak-swift blossom --server URL --sec KEY mirror URL
 
           --server URL   the Blossom server (https://host; a bare host gets https://, localhost and 127.0.0.1 http://)
+          -r RELAY       without --server: use the first server of your (or PUBKEY's) kind 10063 list on these relays
           --sec KEY      signs the BUD-11 authorization (also NOSTR_SECRET_KEY); needed by upload, delete, mirror
           --type MIME    the blob's type (default: from the file extension)
           -o FILE        write the download here (default: stdout)
@@ -34,13 +35,15 @@ struct BlossomCommand: Command {
         case mirror(url: String)
     }
 
-    let server: String
+    let server: String?
+    let serverListRelays: [String]
     let key: KeyOptions
     let action: Action
 
     init(_ args: inout Arguments) throws(UsageError) {
-        guard let server = try args.option("--server") else { throw .missingValue(flag: "--server") }
-        self.server = server
+        server = try args.option("--server")
+        serverListRelays = try args.options("-r", "--relay")
+        guard server != nil || !serverListRelays.isEmpty else { throw .missingValue(flag: "--server") }
         key = try KeyOptions(&args)
         let type = try args.option("--type")
         let output = try args.option("-o", "--output")
@@ -57,53 +60,70 @@ struct BlossomCommand: Command {
     }
 
     func run(_ io: IO) async throws -> ExitCode {
+        let server: String
+        if let given = self.server { server = given } else { server = try await listedServer(io) }
         let client: BlossomClient
         do { client = try BlossomClient(server: server) } catch { throw CLIError.invalidInput(what: "--server", reason: error.description) }
         let now = ParsedInput.now
-        do {
-            switch action {
-            case let .upload(path, type):
-                let signer = LocalSigner(try key.secretKey(io, command: "blossom upload"))
-                let file = try BlobFile(path: path)
-                try await client.preflight(file, type: type, signer: signer, now: now)
-                let bar = io.stderrIsTerminal && !io.output.quiet ? TransferBar(total: file.size) : nil
-                var progress: UploadProgress?
-                if let bar { progress = { sent, _ in bar.draw(sent) } }
-                let descriptor = try await client.upload(file, type: type, signer: signer, now: now, progress: progress)
-                bar?.finish()
-                io.print(descriptor.json)
-            case let .download(sha256, output):
-                let bytes = try await client.download(sha256: sha256)
-                if let output {
-                    do { try Data(bytes).write(to: URL(fileURLWithPath: output)) } catch {
-                        throw CLIError.invalidInput(what: output, reason: "cannot write: \(error.localizedDescription)")
-                    }
-                    io.log("wrote \(bytes.count) bytes to \(output)")
-                } else {
-                    io.write(bytes)
+        switch action {
+        case let .upload(path, type):
+            let signer = try await key.signer(io, command: "blossom upload")
+            let file = try BlobFile(path: path)
+            try await client.preflight(file, type: type, signer: signer, now: now)
+            let bar = io.stderrIsTerminal && !io.output.quiet ? TransferBar(total: file.size) : nil
+            var progress: UploadProgress?
+            if let bar { progress = { sent, _ in bar.draw(sent) } }
+            let descriptor = try await client.upload(file, type: type, signer: signer, now: now, progress: progress)
+            bar?.finish()
+            io.print(descriptor.json)
+        case let .download(sha256, output):
+            let bytes = try await client.download(sha256: sha256)
+            if let output {
+                do { try Data(bytes).write(to: URL(fileURLWithPath: output)) } catch {
+                    throw CLIError.invalidInput(what: output, reason: "cannot write: \(error.localizedDescription)")
                 }
-            case let .list(pubkey):
-                let secret = try key.optionalSecretKey(io)
-                let owner: PublicKey
-                if let pubkey {
-                    owner = try await PubkeyResolver().resolve(pubkey).pubkey
-                } else if let secret {
-                    owner = secret.publicKey
-                } else {
-                    throw CLIError.missingKey(command: "blossom list without PUBKEY")
-                }
-                for d in try await client.list(pubkey: owner, signer: secret.map(LocalSigner.init), now: now) { io.print(d.json) }
-            case let .delete(sha256):
-                let signer = LocalSigner(try key.secretKey(io, command: "blossom delete"))
-                try await client.delete(sha256: sha256, signer: signer, now: now)
-                io.log("deleted \(sha256) from \(client.server)")
-            case let .mirror(url):
-                let signer = LocalSigner(try key.secretKey(io, command: "blossom mirror"))
-                io.print(try await client.mirror(url: url, signer: signer, now: now).json)
+                io.log("wrote \(bytes.count) bytes to \(output)")
+            } else {
+                io.write(bytes)
             }
-        } catch let error as BlossomClientError {
-            throw CLIError.invalidInput(what: "blossom", reason: error.description)
+        case let .list(pubkey):
+            let signer = key.source(io) == nil ? nil : try await key.signer(io, command: "blossom list")
+            let owner: PublicKey
+            if let pubkey {
+                owner = try await PubkeyResolver().resolve(pubkey).pubkey
+            } else if let signer {
+                owner = try await signer.publicKey()
+            } else {
+                throw CLIError.missingKey(command: "blossom list without PUBKEY")
+            }
+            for d in try await client.list(pubkey: owner, signer: signer, now: now) { io.print(d.json) }
+        case let .delete(sha256):
+            let signer = try await key.signer(io, command: "blossom delete")
+            try await client.delete(sha256: sha256, signer: signer, now: now)
+            io.log("deleted \(sha256) from \(client.server)")
+        case let .mirror(url):
+            let signer = try await key.signer(io, command: "blossom mirror")
+            io.print(try await client.mirror(url: url, signer: signer, now: now).json)
         }
         return .ok
+    }
+
+    /// BUD-03: the first server of the user's kind 10063 list (PUBKEY's for `list PUBKEY`, else the signer's).
+    private func listedServer(_ io: IO) async throws -> String {
+        let user: PublicKey
+        if case let .list(pubkey?) = action {
+            user = try await PubkeyResolver().resolve(pubkey).pubkey
+        } else {
+            user = try await key.signer(io, command: "blossom without --server").publicKey()
+        }
+        let relays = try NetworkOptions.relays(serverListRelays)
+        let pool = RelayPool(options: NetworkOptions.quietRelayOptions(io))
+        let servers = await BlossomClient.servers(of: user, pool: pool, relays: relays)
+        await pool.close()
+        guard let first = servers.first else {
+            throw CLIError.invalidInput(what: "blossom", reason: "no Blossom server list (kind 10063) for \(user.npub) on \(serverListRelays.joined(separator: " ")): pass --server")
+        }
+        io.verbose("using \(first) from the kind 10063 server list")
+        return first
     }
 }

@@ -50,8 +50,8 @@ struct ReqCommand: Command {
 
     func run(_ io: IO) async throws -> ExitCode {
         let urls = try NetworkOptions.relays(relays)
-        if urls.isEmpty { return try LocalIndexQuery.run(filter.filter, network: network, io: io) }
-        let signer: (any Signer)? = auth ? LocalSigner(try key.secretKey(io, command: "req --auth")) : nil
+        if urls.isEmpty { return try await LocalIndexQuery.run(filter.filter, network: network, io: io) }
+        let signer: (any Signer)? = auth ? try await key.signer(io, command: "req --auth") : nil
         let pool = RelayPool(options: network.relayOptions(io, signer: signer, verify: verify), store: network.store(io))
         var code = ExitCode.ok
         for try await item in io.jsonItemsOrBlank() {
@@ -95,15 +95,5 @@ struct ReqCommand: Command {
         case let .closed(_, _, message): "closed the subscription: \(message)"
         default: Publishing.reason(e)
         }
-    }
-}
-
-/// `req` without relays: the filter against the local index.
-enum LocalIndexQuery {
-    static func run(_ filter: Filter, network: NetworkOptions, io: IO) throws -> ExitCode {
-        let path = network.db ?? NetworkOptions.defaultIndexPath(io.environment)
-        let store = try EventStore(path: path, readOnly: path != ":memory:")
-        for raw in try store.queryRaw([filter]) { io.write(raw + [0x0A]) }
-        return .ok
     }
 }
