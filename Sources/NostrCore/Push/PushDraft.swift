@@ -22,7 +22,7 @@ struct PushDraft: Sendable {
     var title: Title
     /// The body before mentions are rendered and it is cut to length.
     var body: String
-    /// Whether `nostr:` mentions in `body` become @names (notes; not DMs' literal text? they too).
+    /// Whether `nostr:` mentions in `body` become @names (notes and reactions; a DM is shown as written).
     var renderMentions = true
     var threadID: String
     var sender: PublicKey

@@ -101,7 +101,7 @@ extension PushEnricher {
             isReply = false
         }
         var d = PushDraft(account: account, category: isReply ? .reply : .mention, title: isReply ? .replied : .mentioned,
-                          body: e.content, threadID: thread.threadKey(self: e.id).hex, sender: e.author, eventID: e.id,
+                          body: e.content, threadID: thread.threadKey(of: e.id).hex, sender: e.author, eventID: e.id,
                           kind: e.kind, createdAt: e.createdAt)
         d.muteThreads = [thread.root, thread.parent, e.id].compactMap { $0 }
         d.muteText = e.content

@@ -46,7 +46,7 @@ public struct ThreadID: Sendable, Hashable {
     }
 
     /// The id a notification groups under: the root, else the note itself.
-    public func threadKey(self id: EventID) -> EventID { root ?? id }
+    public func threadKey(of id: EventID) -> EventID { root ?? id }
 
     /// Whether the note replies to anything.
     public var isReply: Bool { parent != nil }

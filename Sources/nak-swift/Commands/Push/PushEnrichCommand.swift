@@ -14,7 +14,8 @@ struct PushEnrichCommand: Command {
 
           --sec KEY            an account key (hex, nsec, ncryptsec or a key store name); repeatable.
                                Default: NOSTR_SECRET_KEY, else every key in the key store (NOSTR_PASSWORD)
-        \(DatabaseOptions.help)  (opened read-only: names, notes, mute lists)
+          --db PATH            the index for names, notes and mute lists, opened read-only
+                               (default $XDG_DATA_HOME/nak-swift/events.sqlite)
           --max-age SECONDS    suppress events older than this
           --stream             read one payload per line (NDJSON) and print one result line each
           --listen HOST:PORT   serve POST /enrich (payload in, result out; 400 on error) and GET /health
