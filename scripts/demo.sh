@@ -116,3 +116,10 @@ NOSTR_SECRET_KEY="$ALICE_SEC" "$NAK" blossom --server "$BLOSSOM" list
 NOSTR_SECRET_KEY="$ALICE_SEC" "$NAK" blossom --server "$BLOSSOM" delete "$SHA"
 "$NAK" blossom --server "$BLOSSOM" download "$SHA" >/dev/null || echo "gone (exit $?)"
 kill "$BLOSSOM_PID"; wait "$BLOSSOM_PID" 2>/dev/null || true; BLOSSOM_PID=
+
+# --- push notifications: enrich what a push service delivers ---
+step "bob's phone gets an APNs payload carrying alice's note; push-enrich turns it into a notification"
+printf '{"aps":{"mutable-content":1},"nostr_event":%s}\n' "$NOTE" | NOSTR_SECRET_KEY="$BOB_SEC" "$NAK" push-enrich
+
+step "the same as an NDJSON stream: a broken payload gets an error line, a repeat is suppressed"
+printf '%s\n{"nostr_event":\n%s\n' "$NOTE" "$NOTE" | NOSTR_SECRET_KEY="$BOB_SEC" "$NAK" push-enrich --stream
