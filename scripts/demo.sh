@@ -10,14 +10,14 @@ step() { printf '\n== %s\n' "$*"; }
 step "generate two keys (alice, bob)"
 ALICE_SEC=$("$NAK" key generate)
 BOB_SEC=$("$NAK" key generate)
-ALICE=$("$NAK" key public "$ALICE_SEC")
-BOB=$("$NAK" key public "$BOB_SEC")
+ALICE=$(printf "%s\n" "$ALICE_SEC" | "$NAK" key public)
+BOB=$(printf "%s\n" "$BOB_SEC" | "$NAK" key public)
 echo "alice pubkey: $ALICE"
 echo "bob pubkey:   $BOB"
-echo "alice npub:   $("$NAK" key public --npub "$ALICE_SEC")"
+echo "alice npub:   $(printf "%s\n" "$ALICE_SEC" | "$NAK" key public --npub)"
 
 step "alice builds and signs a note mentioning bob"
-NOTE=$("$NAK" event --sec "$ALICE_SEC" -k 1 -c "hello bob, from nak-swift" -p "$BOB" -t t=demo)
+NOTE=$(NOSTR_SECRET_KEY="$ALICE_SEC" "$NAK" event -k 1 -c "hello bob, from nak-swift" -p "$BOB" -t t=demo)
 echo "$NOTE"
 
 step "verify the note (silent on success)"
@@ -30,9 +30,9 @@ echo "$NEVENT"
 "$NAK" decode "$NEVENT"
 
 step "alice encrypts a message to bob with NIP-44; bob decrypts it"
-PAYLOAD=$("$NAK" encrypt --sec "$ALICE_SEC" -p "$BOB" "meet at noon")
+PAYLOAD=$(NOSTR_SECRET_KEY="$ALICE_SEC" "$NAK" encrypt -p "$BOB" "meet at noon")
 echo "payload: $PAYLOAD"
-echo "bob reads: $("$NAK" decrypt --sec "$BOB_SEC" -p "$ALICE" "$PAYLOAD")"
+echo "bob reads: $(NOSTR_SECRET_KEY="$BOB_SEC" "$NAK" decrypt -p "$ALICE" "$PAYLOAD")"
 
 # --- relays: publish, query, count and fetch against a local relay ---
 step "start a local relay (serve --port 0) and publish alice's note to it"
@@ -148,3 +148,9 @@ as_client connect "$BUNKER_URI" || echo "exit $?"
 step "alice lists her bunker's clients and its audit log"
 as_alice bunker clients
 as_alice bunker clients --audit
+# --- push notifications: enrich what a push service delivers ---
+step "bob's phone gets an APNs payload carrying alice's note; push-enrich turns it into a notification"
+printf '{"aps":{"mutable-content":1},"nostr_event":%s}\n' "$NOTE" | NOSTR_SECRET_KEY="$BOB_SEC" "$NAK" push-enrich
+
+step "the same as an NDJSON stream: a broken payload gets an error line, a repeat is suppressed"
+printf '%s\n{"nostr_event":\n%s\n' "$NOTE" "$NOTE" | NOSTR_SECRET_KEY="$BOB_SEC" "$NAK" push-enrich --stream

@@ -145,6 +145,14 @@ final class PushEnrichCommandTests: XCTestCase {
         // Still alive and answering after all that.
         let again = try await http.send(HTTPRequest(method: "POST", url: base + "/enrich", body: Array(mention.json.utf8)))
         XCTAssertEqual(try json(again.text)["reason"] as? String, "duplicate")
+
+        // The same over a WebSocket: one result message per payload message.
+        let ws = try await POSIXWebSocketTransport().connect(url: base.replacingOccurrences(of: "http://", with: "ws://"))
+        var messages = ws.messages.makeAsyncIterator()
+        try await ws.send(text: "{broken")
+        guard case let .text(reply)? = try await messages.next() else { return XCTFail("no reply over WebSocket") }
+        XCTAssertEqual(try json(reply)["status"] as? String, "error")
+        await ws.close()
         XCTAssertEqual(server.stop(), 0)
     }
 }

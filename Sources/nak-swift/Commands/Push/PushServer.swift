@@ -39,7 +39,7 @@ final class PushServer: WebSocketServerHandler {
         case ("POST", "/enrich"):
             guard inFlight.add(1, ordering: .relaxed).newValue <= maxConcurrent else {
                 inFlight.subtract(1, ordering: .relaxed)
-                return Self.json(503, PushResult.error(.unrecognizedPayload("server busy: too many requests in flight")).json)
+                return Self.json(503, Self.busy)
             }
             defer { inFlight.subtract(1, ordering: .relaxed) }
             let result = await enricher.enrich(request.body)
@@ -55,17 +55,25 @@ final class PushServer: WebSocketServerHandler {
     }
 
     func didReceive(_ message: WebSocketMessage, from connection: WebSocketServerConnection) {
-        let enricher = enricher
         let bytes: [UInt8]
         switch message {
         case let .text(t): bytes = Array(t.utf8)
         case let .binary(b): bytes = b
         }
+        guard inFlight.add(1, ordering: .relaxed).newValue <= maxConcurrent else {
+            inFlight.subtract(1, ordering: .relaxed)
+            try? connection.send(text: Self.busy)
+            return
+        }
         Task {
-            let result = await enricher.enrich(bytes)
+            defer { self.inFlight.subtract(1, ordering: .relaxed) }
+            let result = await self.enricher.enrich(bytes)
             try? connection.send(text: result.json)
         }
     }
+
+    /// The error line for a request over `maxConcurrent`: the server's state, not the payload's fault.
+    private static let busy = #"{"status":"error","error":"server busy: too many requests in flight, retry shortly"}"#
 
     private static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
 
