@@ -19,6 +19,8 @@ enum Bench {
         QueryBench.self,
         RelayBench.self,
         DMBench.self,
+        PushBench.self,
+        BunkerBench.self,
     ]
 
     static func main() async {

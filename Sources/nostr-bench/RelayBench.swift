@@ -4,7 +4,7 @@ import NostrCore
 import Relay
 import Synchronization
 
-/// `nostr-bench relay [--count N] [--publish N] [--connections N]`: `LocalRelay` on loopback with the synthetic set.
+/// `nostr-bench relay [--count N] [--publish N] [--connections N] [--window N]`: `LocalRelay` on loopback with the synthetic set.
 /// Streams everything to a verifying client, publishes with OK (throughput and round trip), and measures the RSS of
 /// a separate `serve` process holding idle connections.
 enum RelayBench: BenchCommand {
@@ -13,7 +13,7 @@ enum RelayBench: BenchCommand {
 
     static func run(_ args: [String]) async throws -> Int32 {
         if args.first == "--serve-child" { return try await serveChild() }
-        var count = 100_000, publishCount = 10_000, connections = 1_000
+        var count = 100_000, publishCount = 10_000, connections = 1_000, window = 256
         var i = 0
         while i + 1 < args.count {
             guard let n = Int(args[i + 1]), n > 0 else { break }
@@ -21,6 +21,7 @@ enum RelayBench: BenchCommand {
             case "--count": count = n
             case "--publish": publishCount = n
             case "--connections": connections = n
+            case "--window": window = n
             default: Bench.log("nostr-bench relay: unknown option \(args[i])"); return 2
             }
             i += 2
@@ -51,7 +52,7 @@ enum RelayBench: BenchCommand {
         Bench.log("streamed \(streamed) of \(stored) stored events")
 
         t = ContinuousClock.now
-        let published = try await publishPipelined(toPublish, to: relay.url, window: 256)
+        let published = try await publishPipelined(toPublish, to: relay.url, window: window)
         let publishRate = Double(published) / seconds(since: t)
         Bench.log("published \(published) at \(Int(publishRate))/s")
 
@@ -67,7 +68,7 @@ enum RelayBench: BenchCommand {
             "verified_ingest_per_s": .double(ingestRate.rounded()),
             "stream": ["events": .int(Int64(streamed)), "verified_per_s": .double(streamRate.rounded()),
                        "ratio_to_verified_ingest": .double((ratio * 1000).rounded() / 1000), "target": 0.8],
-            "publish": ["events": .int(Int64(published)), "ok_per_s": .double(publishRate.rounded()), "window": 256,
+            "publish": ["events": .int(Int64(published)), "ok_per_s": .double(publishRate.rounded()), "window": .int(Int64(window)),
                         "rtt_p50_ms": .double(percentile(rtts, 0.5)), "rtt_p99_ms": .double(percentile(rtts, 0.99))],
             "idle_connections": ["connections": .int(Int64(connections)), "rss_before_kb": .int(Int64(idleBaseline)),
                                  "rss_after_kb": .int(Int64(idleLoaded)), "rss_delta_kb": .int(Int64(idleLoaded - idleBaseline)),
@@ -86,9 +87,8 @@ enum RelayBench: BenchCommand {
         var verifying: Task<Int, Never>?
         var valid = 0
         var until: Int64?
-        var page = 0
         while true {
-            try await ws.send(text: ClientMessage.req(subscriptionID: "p\(page)", filters: [Filter(until: until, limit: 5000)]).json)
+            try await ws.send(text: ClientMessage.req(subscriptionID: "page", filters: [Filter(until: until, limit: 5000)]).json)
             var events: [Event] = []
             loop: while true {
                 guard case let .text(text)? = try await messages.next() else { throw BenchError.relayClosed }
@@ -103,9 +103,8 @@ enum RelayBench: BenchCommand {
             if let v = verifying { valid += await v.value }
             if fresh.isEmpty { break }
             until = fresh.map(\.createdAt).min()
-            page += 1
             verifying = Task.detached { BatchVerifier.verify(fresh).reduce(0) { $1 == nil ? $0 + 1 : $0 } }
-            // The next REQ goes out at the top of the loop while this page is verified.
+            // The next REQ (same id, so it replaces this one) goes out while this page is verified.
         }
         await ws.close()
         return valid

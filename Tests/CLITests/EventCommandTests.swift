@@ -127,9 +127,10 @@ final class EventCommandTests: XCTestCase {
         XCTAssertEqual(try CLIHarness.run(["verify"], stdin: r.stdout).status, 0)
     }
 
-    func testRelayArgumentsAreRefusedForNow() throws {
-        let r = try CLIHarness.run(["event", "--sec", one, "-c", "x", "wss://relay.example"])
-        XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains("networking not available yet"), r.stderr)
+    func testUnreachableRelayExits3() throws {
+        // Publishing is wired now (PublishCommandTests has the rest): a relay that cannot be reached is exit 3.
+        let r = try CLIHarness.run(["event", "--sec", one, "-c", "x", "ws://127.0.0.1:1"])
+        XCTAssertEqual(r.status, 3)
+        XCTAssertTrue(r.stderr.contains("publishing to ws://127.0.0.1:1... failed"), r.stderr)
     }
 }

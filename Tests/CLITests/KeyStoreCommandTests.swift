@@ -103,4 +103,13 @@ final class KeyStoreCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.contains("letters, digits"), r.stderr)
     }
+
+    func testTheCLIAllowsNoCoreFile() throws {
+        // A long-running command to look at from outside: its core-size limit must be 0 (ProcessHardening).
+        let server = try ServeCommandTests.Server([])
+        defer { _ = server.stop() }
+        let limits = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/limits", encoding: .utf8)
+        let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") } ?? ""
+        XCTAssertEqual(core.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2), ["0", "0"], String(core))
+    }
 }

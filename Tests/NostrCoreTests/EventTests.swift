@@ -122,6 +122,31 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(ok.tags, [["t", "éé😀\n"]])
     }
 
+    func testHexFieldsAcceptEveryLowerHexDigitAndNothingElse() throws {
+        let e = try note()
+        let good = e.json
+        let idHex = e.id.hex
+        // Every position holding every byte: only 0-9a-f keep the field valid (the id then mismatches).
+        for position in stride(from: 0, to: 64, by: 7) {
+            for b in UInt8(0x20)..<0x7F where b != 0x22 && b != 0x5C {
+                var chars = Array(idHex.utf8)
+                chars[position] = b
+                let text = good.replacingOccurrences(of: idHex, with: String(decoding: chars, as: UTF8.self))
+                let isHex = (0x30...0x39).contains(b) || (0x61...0x66).contains(b)
+                do {
+                    let parsed = try Event(json: text)
+                    XCTAssertTrue(isHex, "byte \(b) at \(position) accepted")
+                    XCTAssertEqual(parsed.id.hex, String(decoding: chars, as: UTF8.self))
+                } catch {
+                    XCTAssertFalse(isHex, "byte \(b) at \(position) rejected: \(error)")
+                    XCTAssertEqual(error, .invalidField("id", "must be 64 lower-case hex characters"))
+                }
+            }
+        }
+        XCTAssertEqual(try Event(json: good).sig, e.sig)
+        XCTAssertEqual(try Event(json: good).pubkey, e.pubkey)
+    }
+
     func testEveryTruncationAndByteFlipIsHandled() throws {
         let bytes = try note().jsonBytes
         for n in 0..<bytes.count {

@@ -69,6 +69,18 @@ final class LocalRelaySessionTests: XCTestCase {
         XCTAssertEqual(out.take(), [.eose(subscriptionID: "c")], "limit 0 asks for live events only")
     }
 
+    func testStoredAnswerStopsAtItsByteBudget() throws {
+        var limits = LocalRelayLimits()
+        limits.maxStoredReplyBytes = 2_000
+        let (s, out) = session(try relay(limits: limits))
+        for i in 0 ..< 10 { s.receive(.event(try Fixture.event(content: String(repeating: "\(i)", count: 300), at: Fixture.now - 100 + Int64(i)))) }
+        _ = out.take()
+        s.receive(.req(subscriptionID: "s", filters: [Filter(kinds: [1])]))
+        let got = out.take()
+        XCTAssertEqual(got.last, .eose(subscriptionID: "s"))
+        XCTAssertEqual(got.count - 1, 3, "three ~560-byte events fit in 2,000 bytes, newest first")
+    }
+
     func testCloseStopsLiveEventsAndReplacingASubscriptionChangesItsFilters() throws {
         let core = try relay()
         let (s, out) = session(core)

@@ -2,6 +2,7 @@ import NostrCore
 @testable import Relay
 import XCTest
 
+// `Relay.Outbox`: the RelayTests target has a test helper of the same name.
 /// The outbox model over three `ScriptedRelay`s: an indexer holding relay lists, Alice's write relay and Bob's read relay.
 final class OutboxTests: XCTestCase {
     private func relayList(_ key: SecretKey, _ entries: [RelayList.Entry], at: Int64 = 10) -> Event {
@@ -21,7 +22,7 @@ final class OutboxTests: XCTestCase {
         var o = RelayOptions()
         o.publishTimeout = .seconds(2)
         let pool = RelayPool(options: o, store: store)
-        let outbox = Outbox(pool: pool, indexers: [indexer.relayURL])
+        let outbox = Relay.Outbox(pool: pool, indexers: [indexer.relayURL])
         try await within(10) {
             let notes = await outbox.query(Filter(authors: [TestEvents.alice.publicKey], kinds: [.textNote]))
             XCTAssertEqual(notes.events.map(\.content), ["alice's note"], "only Alice's (newest) write relay is asked")
@@ -45,7 +46,7 @@ final class OutboxTests: XCTestCase {
         let fallback = try ScriptedRelay.start(events: [TestEvents.note("bob", at: 1, by: TestEvents.bob)])
         let indexer = try ScriptedRelay.start()
         let pool = RelayPool()
-        let outbox = Outbox(pool: pool, indexers: [indexer.relayURL])
+        let outbox = Relay.Outbox(pool: pool, indexers: [indexer.relayURL])
         try await within(10) {
             let routes = await outbox.route(Filter(authors: [TestEvents.bob.publicKey]), fallback: [fallback.relayURL])
             XCTAssertEqual(Array(routes.keys), [fallback.relayURL])

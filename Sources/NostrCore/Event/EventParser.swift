@@ -73,19 +73,20 @@ enum EventParser {
     private enum Key { case id, pubkey, createdAt, kind, tags, content, sig, other }
 
     private static func key(_ c: JSONCursor, _ r: Range<Int>) -> Key {
-        func eq(_ s: StaticString) -> Bool {
-            guard s.utf8CodeUnitCount == r.count else { return false }
-            let p = s.utf8Start
-            for k in 0..<r.count where c.buf[r.lowerBound + k] != p[k] { return false }
-            return true
-        }
-        switch r.count {
-        case 2: return eq("id") ? .id : .other
-        case 3: return eq("sig") ? .sig : .other
-        case 4: return eq("kind") ? .kind : eq("tags") ? .tags : .other
-        case 6: return eq("pubkey") ? .pubkey : .other
-        case 7: return eq("content") ? .content : .other
-        case 10: return eq("created_at") ? .createdAt : .other
+        let n = r.count
+        guard n >= 2 && n <= 10 else { return .other }
+        // Up to eight key bytes as one little-endian integer, compared with the field names packed alike.
+        var v: UInt64 = 0
+        for k in 0..<min(n, 8) { v |= UInt64(c.buf[r.lowerBound + k]) << (8 * k) }
+        switch (n, v) {
+        case (2, 0x6469): return .id  // "id"
+        case (3, 0x67_6973): return .sig  // "sig"
+        case (4, 0x646E_696B): return .kind  // "kind"
+        case (4, 0x7367_6174): return .tags  // "tags"
+        case (6, 0x7965_6B62_7570): return .pubkey  // "pubkey"
+        case (7, 0x74_6E65_746E_6F63): return .content  // "content"
+        case (10, 0x5F64_6574_6165_7263):  // "created_" + "at"
+            return c.buf[r.lowerBound + 8] == 0x61 && c.buf[r.lowerBound + 9] == 0x74 ? .createdAt : .other
         default: return .other
         }
     }
@@ -109,10 +110,10 @@ enum EventParser {
             f.id = try readID(&c)
         case .pubkey:
             guard f.pubkey == nil else { throw EventError.invalidField("pubkey", "appears twice") }
-            f.pubkey = PublicKey(unchecked: try readHex(&c, bytes: 32, field: "pubkey"))
+            f.pubkey = PublicKey(unchecked: try readHexArray(&c, bytes: 32, field: "pubkey"))
         case .sig:
             guard f.sig == nil else { throw EventError.invalidField("sig", "appears twice") }
-            f.sig = try readHex(&c, bytes: 64, field: "sig")
+            f.sig = try readHexArray(&c, bytes: 64, field: "sig")
         case .createdAt:
             guard f.createdAt == nil else { throw EventError.invalidField("created_at", "appears twice") }
             let n = try readInteger(&c, field: "created_at")
@@ -192,22 +193,37 @@ enum EventParser {
         return tags
     }
 
-    /// Reads a string of exactly `bytes * 2` lower-case hex digits.
-    private static func readHex(_ c: inout JSONCursor, bytes n: Int, field: String) throws(any Error) -> [UInt8] {
-        guard try c.peek() == 0x22, let r = try c.readPlainStringRange(), r.count == n * 2,
-              let out = decodeLowerHex(UnsafeBufferPointer(rebasing: c.buf[r]))
-        else { throw EventError.invalidField(field, "must be \(n * 2) lower-case hex characters") }
+    /// Reads a string of exactly `out.count * 2` lower-case hex digits into `out`. The fast path
+    /// expects the closing quote right after them; anything else is re-read to report why.
+    private static func readHexField(_ c: inout JSONCursor, into out: UnsafeMutableRawBufferPointer, field: String) throws(any Error) {
+        guard try c.peek() == 0x22 else { throw EventError.invalidField(field, "must be \(out.count * 2) lower-case hex characters") }
+        let start = c.pos + 1, close = start + 2 * out.count
+        if close < c.end, c.buf[close] == 0x22, LowerHex.decode(UnsafeBufferPointer(rebasing: c.buf[start..<close]), into: out) {
+            c.pos = close + 1
+            return
+        }
+        _ = try c.readPlainStringRange()  // malformed JSON is reported as such
+        throw EventError.invalidField(field, "must be \(out.count * 2) lower-case hex characters")
+    }
+
+    private static func readHexArray(_ c: inout JSONCursor, bytes n: Int, field: String) throws(any Error) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: n)
+        var failure: (any Error)?
+        out.withUnsafeMutableBytes { buf in
+            do { try readHexField(&c, into: buf, field: field) } catch { failure = error }
+        }
+        if let failure { throw failure }
         return out
     }
 
     /// Reads the 64 lower-case hex digits of an id straight into inline storage.
     private static func readID(_ c: inout JSONCursor) throws(any Error) -> EventID {
-        guard try c.peek() == 0x22, let r = try c.readPlainStringRange(), r.count == 64 else {
-            throw EventError.invalidField("id", "must be 64 lower-case hex characters")
-        }
         var tmp: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        let ok = withUnsafeMutableBytes(of: &tmp) { decodeLowerHex(UnsafeBufferPointer(rebasing: c.buf[r]), into: $0) }
-        guard ok else { throw EventError.invalidField("id", "must be 64 lower-case hex characters") }
+        var failure: (any Error)?
+        withUnsafeMutableBytes(of: &tmp) { buf in
+            do { try readHexField(&c, into: buf, field: "id") } catch { failure = error }
+        }
+        if let failure { throw failure }
         return withUnsafeBytes(of: tmp) { EventID(raw: $0) }
     }
 
@@ -224,22 +240,8 @@ enum EventParser {
 
     /// Decodes `out.count * 2` lower-case hex digits into `out`; false on any other byte.
     static func decodeLowerHex(_ hex: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableRawBufferPointer) -> Bool {
-        let n = out.count
-        guard hex.count == 2 * n else { return false }
-        var bad: UInt8 = 0
-        lowerHexTable.withUnsafeBufferPointer { t in
-            for k in 0..<n {
-                let hi = t[Int(hex[2 &* k])], lo = t[Int(hex[2 &* k &+ 1])]
-                bad |= hi | lo
-                out[k] = hi << 4 | (lo & 0x0F)
-            }
-        }
-        return bad & 0xF0 == 0
+        LowerHex.decode(hex, into: out)
     }
-
-    /// 0–15 for '0'–'9' and 'a'–'f', 0xFF for every other byte: a table, as branches on random
-    /// hex digits mispredict.
-    private static let lowerHexTable: [UInt8] = (0..<256).map { lowerHexNibble(UInt8($0)) }
 
     /// 0–15 for '0'–'9' and 'a'–'f'; 0xFF for anything else (upper case included: NIP-01 ids are lower-case).
     @inline(__always)

@@ -3,12 +3,12 @@
 struct BoundedMap<Key: Hashable, Value> {
     let capacity: Int
     private var values: [Key: Value] = [:]
-    private var order: [Key?]
+    /// Insertion order; grows up to `capacity`, then is overwritten as a ring from `next`.
+    private var order: [Key] = []
     private var next = 0
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
-        order = Array(repeating: nil, count: self.capacity)
     }
 
     var count: Int { values.count }
@@ -21,9 +21,13 @@ struct BoundedMap<Key: Hashable, Value> {
     @discardableResult
     mutating func insert(_ key: Key, _ value: Value) -> Bool {
         guard values[key] == nil else { return false }
-        if let old = order[next] { values[old] = nil }
-        order[next] = key
-        next = (next + 1) % capacity
+        if order.count < capacity {
+            order.append(key)
+        } else {
+            values[order[next]] = nil
+            order[next] = key
+            next = (next + 1) % capacity
+        }
         values[key] = value
         return true
     }

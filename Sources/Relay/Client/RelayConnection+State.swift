@@ -28,6 +28,14 @@ struct SubscriptionState {
         }
     }
 
+    /// Passes `event` on unless it was delivered before (a resubscription's overlap).
+    mutating func deliver(_ event: Event) {
+        guard delivered.insert(event.id) else { return }
+        newest = max(newest ?? event.createdAt, event.createdAt)
+        if !eoseSeen { lastActivity = .now }
+        continuation.yield(.event(event))
+    }
+
     func finish(throwing error: RelayError?) {
         eoseTimer?.cancel()
         if let error { continuation.finish(throwing: error) } else { continuation.finish() }

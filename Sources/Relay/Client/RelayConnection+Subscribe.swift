@@ -64,12 +64,8 @@ extension RelayConnection {
         guard gen == generation else { return }
         switch message {
         case let .event(sid, event):
-            guard var state = subscriptions[sid] else { return }
-            guard state.delivered.insert(event.id) else { return }
-            state.newest = max(state.newest ?? event.createdAt, event.createdAt)
-            if !state.eoseSeen { state.lastActivity = .now }
-            subscriptions[sid] = state
-            state.continuation.yield(.event(event))
+            // Mutated in place: a copy of the state would copy its delivered-id set on every event.
+            subscriptions[sid]?.deliver(event)
         case let .eose(sid):
             guard var state = subscriptions[sid], !state.eoseSeen else { return }
             state.eoseSeen = true

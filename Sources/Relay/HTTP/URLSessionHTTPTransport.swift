@@ -51,7 +51,7 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         return try result.get()
     }
 
-    private static func convert(_ url: String, _ seconds: Double, _ limit: Int, _ data: Data?, _ response: URLResponse?, _ error: Error?) -> Result<HTTPResponse, HTTPError> {
+    static func convert(_ url: String, _ seconds: Double, _ limit: Int, _ data: Data?, _ response: URLResponse?, _ error: Error?) -> Result<HTTPResponse, HTTPError> {
         if let error = error as? URLError {
             switch error.code {
             case .timedOut: return .failure(.timedOut(url: url, seconds: seconds))

@@ -10,6 +10,10 @@ public struct LocalRelayLimits: Sendable, Hashable {
     public var maxMessageLength = 1 << 20
     /// Bytes that may wait for one slow reader; past it the connection is closed (1008) instead of growing memory.
     public var maxOutboundBytes = 8 << 20
+    /// Bytes of stored events one REQ may answer before its `EOSE`; the rest is left for the client to page
+    /// with `until` (NIP-01 allows fewer than `limit`). Kept under `maxOutboundBytes` so a large answer to a
+    /// reading client never trips the slow-reader cut-off.
+    public var maxStoredReplyBytes = 4 << 20
     /// How far an AUTH event's `created_at` may be from now, in seconds (NIP-42 suggests ~10 minutes).
     public var authWindow: Int64 = 600
     /// Connections the server accepts at once.

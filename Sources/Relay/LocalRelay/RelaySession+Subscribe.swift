@@ -41,9 +41,12 @@ extension RelaySession {
         }
         state.withLock { s in
             guard !s.ended, let backlog = s.subscriptions[sub]?.backlog else { return }
-            var open = true
+            var open = true, budget = limits.maxStoredReplyBytes
             for e in stored where open {
-                open = output(RelayMessage.eventBytes(subscriptionID: sub, eventJSON: e.jsonBytes))
+                let message = RelayMessage.eventBytes(subscriptionID: sub, eventJSON: e.jsonBytes)
+                budget -= message.count
+                guard budget >= 0 else { break }
+                open = output(message)
             }
             guard open, output(RelayMessage.eose(subscriptionID: sub).jsonBytes) else { return }
             if !backlog.isEmpty {

@@ -16,4 +16,12 @@ let commands: [any Command.Type] = [
     CountCommand.self,
     RelayCommand.self,
     GiftCommand.self,
+    DMCommand.self,
+    PushEnrichCommand.self,
+    BunkerCommand.self,
+    ConnectCommand.self,
+    NIP05Command.self,
+    BlossomCommand.self,
+    ZapCommand.self,
+    WalletCommand.self,
 ]

@@ -12,6 +12,8 @@ enum KeyInputError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownName
     /// A stored key could not be opened (wrong password, unsafe permissions, …).
     case keyStore(KeyStoreError)
+    /// A `bunker://` remote signer or stored session could not be used.
+    case remoteSigner(SignerError)
 
     var description: String {
         switch self {
@@ -20,9 +22,10 @@ enum KeyInputError: Error, Equatable, Sendable, CustomStringConvertible {
         case .passwordNeeded: "an ncryptsec needs its password: set NOSTR_PASSWORD or run from a terminal"
         case .wrongPassword: "could not decrypt the ncryptsec (wrong password?)"
         case let .invalidNcryptsec(e): "unusable ncryptsec (\(e))"
-        case .remoteSignerUnavailable: "bunker:// remote signing is not available yet"
+        case .remoteSignerUnavailable: "this command needs the secret key itself; a bunker:// remote signer cannot be used here"
         case .unknownName: "not a hex key, an nsec, an ncryptsec, or the name of a stored key"
         case let .keyStore(e): "\(e)"
+        case let .remoteSigner(e): "remote signer: \(e)"
         }
     }
 }

@@ -40,8 +40,8 @@ public struct NIP46ClientMetadata: Sendable, Hashable {
     /// repaint the terminal.
     public var displayText: String {
         var parts: [String] = []
-        if let name { parts.append("\"\(Self.printable(name))\"") }
-        if let url { parts.append("(\(Self.printable(url)))") }
+        if let name { parts.append("\"\(Self.printableText(name))\"") }
+        if let url { parts.append("(\(Self.printableText(url)))") }
         return parts.isEmpty ? "(no name given)" : parts.joined(separator: " ")
     }
 
@@ -50,7 +50,8 @@ public struct NIP46ClientMetadata: Sendable, Hashable {
         return s
     }
 
-    static func printable(_ s: String) -> String {
+    /// `s` without control characters (so a client cannot repaint the terminal), at most 200 characters.
+    public static func printableText(_ s: String) -> String {
         String(String.UnicodeScalarView(s.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) }).prefix(200))
     }
 }

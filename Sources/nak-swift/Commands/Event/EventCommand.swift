@@ -26,6 +26,7 @@ struct EventCommand: Command {
           nak-swift event --sec $SEC -c 'hello' -t t=nostr
           nak-swift event --sec $SEC -k 30023 -d my-article -c @article.md
           echo '{"kind":1,"content":"hi","tags":[]}' | nak-swift event --sec $SEC
+          nak-swift event --sec $SEC -c 'hello' nos.lol ws://127.0.0.1:10547   # publish; one line per relay
         """
 
     static let defaultContent = "hello from nak-swift"
@@ -99,7 +100,7 @@ struct EventCommand: Command {
         for try await item in io.jsonItemsOrBlank() {
             let event: Event
             do {
-                event = try build(from: item, content: resolvedContent, io)
+                event = try await build(from: item, content: resolvedContent, io)
             } catch let error as EventInputError {
                 io.itemFailed("event: \(error)")
                 continue
@@ -120,7 +121,7 @@ struct EventCommand: Command {
     }
 
     /// The event for one input item (nil: no input, build from flags alone).
-    private func build(from item: InputItem?, content: String?, _ io: IO) throws -> Event {
+    private func build(from item: InputItem?, content: String?, _ io: IO) async throws -> Event {
         var draft: EventDraft
         if let item {
             draft = try EventDraft(json: item)
@@ -132,13 +133,14 @@ struct EventCommand: Command {
         if let content { draft.content = content }
         draft.tags += tags
         if let timestamp { draft.createdAt = timestamp }
-        let secret = try key.secretKey(io, command: "event")
-        var unsigned = UnsignedEvent(pubkey: secret.publicKey, createdAt: draft.createdAt ?? ParsedInput.now,
+        // Through the Signer, so --sec may also name a remote signer (bunker:// or a stored session).
+        let signer = try await key.signer(io, command: "event")
+        var unsigned = UnsignedEvent(pubkey: try await signer.publicKey(), createdAt: draft.createdAt ?? ParsedInput.now,
                                      kind: draft.kind ?? .textNote, tags: draft.tags,
                                      content: draft.content ?? Self.defaultContent)
         if let pow, pow > 0 {
             unsigned = NIP13.mine(unsigned, difficulty: pow, threads: Self.miningThreads)
         }
-        return try unsigned.sign(with: secret)
+        return try await signer.sign(unsigned)
     }
 }

@@ -24,7 +24,7 @@ struct GiftUnwrapCommand: Command {
     }
 
     func run(_ io: IO) async throws -> ExitCode {
-        let signer = LocalSigner(try key.secretKey(io, command: "gift unwrap"))
+        let signer = try await key.signer(io, command: "gift unwrap")
         var any = false
         for await item in io.jsonItems() {
             any = true

@@ -28,7 +28,7 @@ struct GiftWrapCommand: Command {
     }
 
     func run(_ io: IO) async throws -> ExitCode {
-        let signer = LocalSigner(try key.secretKey(io, command: "gift wrap"))
+        let signer = try await key.signer(io, command: "gift wrap")
         let author = try await signer.publicKey()
         var any = false
         for await item in io.jsonItems() {

@@ -6,7 +6,7 @@ struct FetchCommand: Command {
     static let name = "fetch"
     static let abstract = "Fetch what an nevent/note/naddr/nprofile/npub points to, through hints and outbox relays."
     static let usage = """
-        usage: nak-swift fetch CODE [-r RELAY…]
+        usage: nak-swift fetch CODE|NAME@DOMAIN [-r RELAY…]
 
           -r, --relay RELAY    also ask this relay; repeatable
         \(NetworkOptions.help)
@@ -36,8 +36,14 @@ struct FetchCommand: Command {
 
     func run(_ io: IO) async throws -> ExitCode {
         let entity: NIP19Entity
-        do { entity = try NIP19.decode(ParsedInput.stripURI(code.trimmingSpaces)) } catch {
-            throw CLIError.invalidInput(what: "fetch \(code.prefix(20))…", reason: "not a NIP-19 code: \(error)")
+        if code.contains("@") {
+            // A NIP-05 name: its profile, through the relays its nostr.json lists.
+            let (pubkey, relays) = try await PubkeyResolver().resolve(code)
+            entity = .nprofile(pubkey: pubkey, relays: relays)
+        } else {
+            do { entity = try NIP19.decode(ParsedInput.stripURI(code.trimmingSpaces)) } catch {
+                throw CLIError.invalidInput(what: "fetch \(code.prefix(20))…", reason: "not a NIP-19 code: \(error)")
+            }
         }
         let filter: Filter
         switch entity {

@@ -7,12 +7,12 @@ import Relay
 struct NetworkOptions: Sendable {
     /// The usage lines for these flags.
     static let help = """
-              --connect-timeout S  seconds to open each relay connection (default 5)
-              --db PATH            also keep what arrives in this index (default: the local index, if it exists)
+              --connect-timeout S seconds to open each relay connection (default 5)
+              --db PATH          also keep what arrives in this index (default: the local index, if it exists)
         """
 
     let connectTimeout: Duration
-    let db: String?
+    let database: DatabaseOptions
 
     init(_ args: inout Arguments) throws(UsageError) {
         let seconds = try args.option("--connect-timeout", as: Double.self) ?? 5
@@ -20,7 +20,7 @@ struct NetworkOptions: Sendable {
             throw .invalidValue(flag: "--connect-timeout", value: String(seconds), expected: "a number of seconds between 0 and 600")
         }
         connectTimeout = .milliseconds(Int64(seconds * 1000))
-        db = try args.option("--db")
+        database = try DatabaseOptions(&args)
     }
 
     /// Parses relay arguments; the first invalid one throws `.invalidURL` (exit 4).
@@ -42,25 +42,24 @@ struct NetworkOptions: Sendable {
         return o
     }
 
-    /// The index to keep arriving events in: `--db`, else the local index when it already exists.
-    func store(_ io: IO) -> EventStore? {
-        let path: String
-        if let db {
-            path = db
-        } else {
-            path = Self.defaultIndexPath(io.environment)
-            guard access(path, F_OK) == 0 else { return nil }
-        }
-        do { return try EventStore(path: path) } catch {
-            io.log("not caching events: cannot open the index at \(path): \(error)")
-            return nil
-        }
-    }
+    /// The `--db` value, if given.
+    var db: String? { database.explicitPath }
 
     /// `$XDG_DATA_HOME/nak-swift/events.sqlite` (CLI.md, "State").
     static func defaultIndexPath(_ env: [String: String]) -> String {
-        let base = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((env["HOME"] ?? ".") + "/.local/share")
-        return base + "/nak-swift/events.sqlite"
+        var none = Arguments([])
+        // Without --db, DatabaseOptions answers the default path; parsing an empty argv cannot fail.
+        return ((try? DatabaseOptions(&none))?.path(env)) ?? ((env["HOME"] ?? ".") + "/.local/share/nak-swift/events.sqlite")
+    }
+
+    /// The index to keep arriving events in: `--db`, else the local index when it already exists.
+    func store(_ io: IO) -> EventStore? {
+        let path = database.path(io.environment)
+        if database.explicitPath == nil, access(path, F_OK) != 0 { return nil }
+        do { return try database.open(io.environment) } catch {
+            io.log("not caching events: cannot open the index at \(path): \(error)")
+            return nil
+        }
     }
 }
 

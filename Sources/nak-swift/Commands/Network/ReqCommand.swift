@@ -51,7 +51,7 @@ struct ReqCommand: Command {
     func run(_ io: IO) async throws -> ExitCode {
         let urls = try NetworkOptions.relays(relays)
         if urls.isEmpty { return try await LocalIndexQuery.run(filter.filter, network: network, io: io) }
-        let signer: (any Signer)? = auth ? LocalSigner(try key.secretKey(io, command: "req --auth")) : nil
+        let signer: (any Signer)? = auth ? try await key.signer(io, command: "req --auth") : nil
         let pool = RelayPool(options: network.relayOptions(io, signer: signer, verify: verify), store: network.store(io))
         var code = ExitCode.ok
         for try await item in io.jsonItemsOrBlank() {

@@ -1,0 +1,22 @@
+import Foundation
+import NostrCore
+import XCTest
+
+/// `fetch` through relay hints and `-r`.
+final class FetchCommandTests: XCTestCase {
+    func testFetchNeventThroughItsRelayHint() throws {
+        let relay = try TestRelayProcess()
+        defer { relay.stop() }
+        let note = NetFixtures.note("fetch me")
+        _ = try CLIHarness.run(["event", "-q", relay.url], stdin: note.json)
+        let code = NIP19.encode(.nevent(id: note.id, relays: [relay.url], author: nil, kind: nil))
+        let r = try CLIHarness.run(["fetch", code])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.lines.compactMap { try? Event(json: $0).id }, [note.id])
+        let viaFlag = try CLIHarness.run(["fetch", "nostr:" + NIP19.encode(.note(note.id)), "-r", relay.url])
+        XCTAssertEqual(viaFlag.lines.count, 1, viaFlag.stderr)
+        let missing = try CLIHarness.run(["fetch", NIP19.encode(.note(try EventID(hex: String(repeating: "ab", count: 32)))), "-r", relay.url])
+        XCTAssertEqual(missing.status, 1, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("not found"), missing.stderr)
+    }
+}
