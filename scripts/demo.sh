@@ -10,14 +10,14 @@ step() { printf '\n== %s\n' "$*"; }
 step "generate two keys (alice, bob)"
 ALICE_SEC=$("$NAK" key generate)
 BOB_SEC=$("$NAK" key generate)
-ALICE=$("$NAK" key public "$ALICE_SEC")
-BOB=$("$NAK" key public "$BOB_SEC")
+ALICE=$(printf "%s\n" "$ALICE_SEC" | "$NAK" key public)
+BOB=$(printf "%s\n" "$BOB_SEC" | "$NAK" key public)
 echo "alice pubkey: $ALICE"
 echo "bob pubkey:   $BOB"
-echo "alice npub:   $("$NAK" key public --npub "$ALICE_SEC")"
+echo "alice npub:   $(printf "%s\n" "$ALICE_SEC" | "$NAK" key public --npub)"
 
 step "alice builds and signs a note mentioning bob"
-NOTE=$("$NAK" event --sec "$ALICE_SEC" -k 1 -c "hello bob, from nak-swift" -p "$BOB" -t t=demo)
+NOTE=$(NOSTR_SECRET_KEY="$ALICE_SEC" "$NAK" event -k 1 -c "hello bob, from nak-swift" -p "$BOB" -t t=demo)
 echo "$NOTE"
 
 step "verify the note (silent on success)"
@@ -30,9 +30,9 @@ echo "$NEVENT"
 "$NAK" decode "$NEVENT"
 
 step "alice encrypts a message to bob with NIP-44; bob decrypts it"
-PAYLOAD=$("$NAK" encrypt --sec "$ALICE_SEC" -p "$BOB" "meet at noon")
+PAYLOAD=$(NOSTR_SECRET_KEY="$ALICE_SEC" "$NAK" encrypt -p "$BOB" "meet at noon")
 echo "payload: $PAYLOAD"
-echo "bob reads: $("$NAK" decrypt --sec "$BOB_SEC" -p "$ALICE" "$PAYLOAD")"
+echo "bob reads: $(NOSTR_SECRET_KEY="$BOB_SEC" "$NAK" decrypt -p "$ALICE" "$PAYLOAD")"
 
 # --- relays: publish, query, count and fetch against a local relay ---
 step "start a local relay (serve --port 0) and publish alice's note to it"
@@ -117,6 +117,37 @@ NOSTR_SECRET_KEY="$ALICE_SEC" "$NAK" blossom --server "$BLOSSOM" delete "$SHA"
 "$NAK" blossom --server "$BLOSSOM" download "$SHA" >/dev/null || echo "gone (exit $?)"
 kill "$BLOSSOM_PID"; wait "$BLOSSOM_PID" 2>/dev/null || true; BLOSSOM_PID=
 
+# --- remote signing (NIP-46): alice's key stays in her bunker; a client signs through it ---
+BUNKER_PID=
+cleanup_bunker() { if [ -n "$BUNKER_PID" ]; then kill "$BUNKER_PID" 2>/dev/null || true; fi; cleanup_blossom; }
+trap cleanup_bunker EXIT
+as_client() { XDG_CONFIG_HOME="$DM_TMP/client" XDG_DATA_HOME="$DM_TMP/client" "$NAK" "$@"; }
+
+step "start a relay and alice's bunker on it (default deny; prints its bunker:// URI)"
+"$NAK" serve --port 0 2>"$DM_TMP/serve2.log" &
+SERVE_PID=$!
+for _ in $(seq 1 100); do grep -q "relay running at" "$DM_TMP/serve2.log" && break; sleep 0.1; done
+RELAY=$(sed -n 's/.*relay running at //p' "$DM_TMP/serve2.log" | head -n 1)
+# Not through as_alice: $! must be the bunker itself so the cleanup can stop it.
+XDG_CONFIG_HOME="$DM_TMP/alice" XDG_DATA_HOME="$DM_TMP/alice" NOSTR_PASSWORD=demo-password \
+    "$NAK" bunker --sec alice "$RELAY" >"$DM_TMP/bunker.out" 2>"$DM_TMP/bunker.log" &
+BUNKER_PID=$!
+for _ in $(seq 1 100); do grep -q "bunker://" "$DM_TMP/bunker.out" && break; sleep 0.1; done
+BUNKER_URI=$(head -n 1 "$DM_TMP/bunker.out")
+echo "$BUNKER_URI" | sed -E 's/secret=[^&]*/secret=<one-time>/'
+
+step "a client pairs once with the one-time secret and remembers the session as 'phone'"
+as_client connect "$BUNKER_URI" --name phone --perms sign_event:1
+
+step "the client signs a note with --sec phone: the key never leaves the bunker"
+as_client event --sec phone -c "signed through alice's bunker" "$RELAY"
+
+step "the secret was used: a second pairing with it is refused"
+as_client connect "$BUNKER_URI" || echo "exit $?"
+
+step "alice lists her bunker's clients and its audit log"
+as_alice bunker clients
+as_alice bunker clients --audit
 # --- push notifications: enrich what a push service delivers ---
 step "bob's phone gets an APNs payload carrying alice's note; push-enrich turns it into a notification"
 printf '{"aps":{"mutable-content":1},"nostr_event":%s}\n' "$NOTE" | NOSTR_SECRET_KEY="$BOB_SEC" "$NAK" push-enrich

@@ -9,16 +9,21 @@ import NostrCore
 /// with the importing process's peak RSS. Each import runs in a child process so its RSS is its own.
 enum IngestBench: BenchCommand {
     static let name = "ingest"
-    static let abstract = "verified JSONL import into the index: events/s, ratio to raw verify, peak RSS ([FILE.jsonl] [--count N])"
+    static let abstract = "verified JSONL import into the index: events/s, ratio to raw verify, peak RSS ([FILE.jsonl] [--count N] [--write-synthetic PATH])"
 
     static func run(_ args: [String]) async throws -> Int32 {
         if args.first == "--child", args.count == 3 { return try child(file: args[1], db: args[2]) }
         var file: String?
         var count = 100_000
+        var writeOnly: String?
         var i = 0
         while i < args.count {
             if args[i] == "--count", i + 1 < args.count, let n = Int(args[i + 1]), n > 0 {
                 count = n
+                i += 2
+            } else if args[i] == "--write-synthetic", i + 1 < args.count {
+                // Only write the synthetic JSONL (e.g. to try `nak-swift import` on it).
+                writeOnly = args[i + 1]
                 i += 2
             } else {
                 file = args[i]
@@ -35,11 +40,12 @@ enum IngestBench: BenchCommand {
         var datasets: [(String, String)] = []
         if let file { datasets.append((file, file)) }
         Bench.log("generating \(count) synthetic signed events…")
-        let synthetic = dir.appendingPathComponent("synthetic.jsonl").path
+        let synthetic = writeOnly ?? dir.appendingPathComponent("synthetic.jsonl").path
         var bytes: [UInt8] = []
         for line in Synthetic.jsonLines(count: count) { bytes += line; bytes.append(0x0A) }
         _ = FileManager.default.createFile(atPath: synthetic, contents: Data(bytes))
         bytes = []
+        if writeOnly != nil { return 0 }
         datasets.append(("synthetic-\(count)", synthetic))
 
         var results: [JSONValue] = []

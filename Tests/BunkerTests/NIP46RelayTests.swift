@@ -115,6 +115,23 @@ import Signer
         #expect(e.content == "after restart")
     }
 
+    @Test func concurrentFirstCallsAllGetAnswers() async throws {
+        let s = try await start()
+        defer { s.runner.stop() }
+        let clientKey = SecretKey.generate()
+        try s.service.authorize(clientKey.publicKey)
+        let signer = try RemoteSigner(session: RemoteSignerSession(clientKey: clientKey, remoteSignerPubkey: remote.publicKey,
+                                                                   userPubkey: user.publicKey, relays: [s.url]), timeout: .seconds(10))
+        let user = self.user
+        let signed = try await withThrowingTaskGroup(of: Event.self) { group in
+            for n in 0..<16 {
+                group.addTask { try await signer.sign(UnsignedEvent(pubkey: user.publicKey, createdAt: 1_700_000_000 + Int64(n), kind: 1, content: "n\(n)")) }
+            }
+            return try await group.reduce(into: [Event]()) { $0.append($1) }
+        }
+        #expect(Set(signed.map(\.content)).count == 16)
+    }
+
     @Test func nostrConnectFlow() async throws {
         let s = try await start()
         defer { s.runner.stop() }

@@ -98,6 +98,35 @@ final class BunkerCommandTests: XCTestCase {
         XCTAssertEqual(try CLIHarness.run(["bunker", "clients", "--revoke", client], env: env).status, 123)
     }
 
+    /// `--sec SESSION` works for `dm` too: the seals are signed and encrypted by the bunker, and the
+    /// recipient opens the message with their own key.
+    func testDirectMessageSignedThroughTheBunker() throws {
+        let relay = try LocalRelay(storage: try EventStore())
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bunker-dm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["HOME": dir.path, "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+                   "XDG_DATA_HOME": dir.appendingPathComponent("data").path]
+        let user = try SecretKey(hex: userHex)
+        let bob = SecretKey.generate()
+        let bunker = try BunkerProcess(["--sec", userHex, relay.url], env: env)
+        defer { _ = bunker.stop() }
+        XCTAssertEqual(try CLIHarness.run(["connect", bunker.uri, "--name", "phone", "--timeout", "10"], env: env).status, 0)
+
+        let sent = try CLIHarness.run(["dm", "send", "--sec", "phone", "-p", bob.publicKey.hex, "via the bunker", relay.url],
+                                      env: env)
+        XCTAssertEqual(sent.status, 0, sent.stderr)
+        XCTAssertEqual(sent.lines.count, 2, "one wrap for bob, one for the sender")
+
+        let bobEnv = ["HOME": dir.path, "XDG_DATA_HOME": dir.appendingPathComponent("bob").path,
+                      "NOSTR_SECRET_KEY": bob.hex]
+        let listed = try CLIHarness.run(["dm", "list", relay.url], env: bobEnv)
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        let message = try JSONValue.parse(XCTUnwrap(listed.lines.first))
+        XCTAssertEqual(message["content"]?.stringValue, "via the bunker")
+        XCTAssertEqual(message["from"]?.stringValue, user.publicKey.hex)
+    }
+
     func testUsageErrors() throws {
         XCTAssertEqual(try CLIHarness.run(["bunker", "--sec", userHex]).status, 2, "no relay")
         XCTAssertEqual(try CLIHarness.run(["bunker", "connect", "bunker://nope"]).status, 2)

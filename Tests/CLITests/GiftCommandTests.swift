@@ -18,7 +18,8 @@ final class GiftCommandTests: XCTestCase {
         XCTAssertEqual(w.status, 0, w.stderr)
         XCTAssertEqual(w.lines.count, 1)
         XCTAssertTrue(w.stdout.contains(#""kind":1059"#), w.stdout)
-        XCTAssertFalse(w.stdout.contains("hi"), "the wrap shows the content")
+        // The escaped quote cannot occur in base64 or hex, so this cannot match by chance (plain "hi" could).
+        XCTAssertFalse(w.stdout.contains(#"\"bob\""#), "the wrap shows the content")
 
         let u = try unwrap(w.stdout)
         XCTAssertEqual(u.status, 0, u.stderr)

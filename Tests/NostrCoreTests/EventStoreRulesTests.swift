@@ -225,4 +225,18 @@ final class EventStoreRulesTests: XCTestCase {
         let store = try EventStore()
         XCTAssertEqual(try store.save(batch), [.stored, .stored, .duplicate, .replaced, .rejected(.invalid(.invalidSignature)), .rejected(.ephemeral)])
     }
+
+    func testReplacementInsideOneBatchLeavesNoTagRows() throws {
+        let store = try EventStore()
+        let v1 = try make(kind: 3, at: 1, tags: [["p", Self.bob.publicKey.hex]])
+        let v2 = try make(kind: 3, at: 2, tags: [["p", Self.alice.publicKey.hex]])
+        let deleted = try make(at: 3, tags: [["t", "gone"]])
+        let request = try make(kind: 5, at: 4, tags: [["e", deleted.id.hex]])
+        XCTAssertEqual(try store.save([v1, v2, deleted, request]), [.stored, .replaced, .stored, .stored])
+        XCTAssertEqual(try store.count([Filter(tags: ["p": [Self.bob.publicKey.hex]])]), 0)
+        XCTAssertEqual(try store.count([Filter(tags: ["p": [Self.alice.publicKey.hex]])]), 1)
+        XCTAssertEqual(try store.count([Filter(tags: ["t": ["gone"]])]), 0)
+        let orphans = try store.read { db in try db.scalar("SELECT COUNT(*) FROM tags WHERE event NOT IN (SELECT rid FROM events)") }
+        XCTAssertEqual(orphans, .integer(0))
+    }
 }

@@ -12,7 +12,78 @@ extension EventStore {
     /// one transaction. Results are in input order, as `save` would give them one by one.
     public func save(_ events: [Event], verified: Bool = false, threads: Int = EventStore.cores,
                      now: Int64? = nil) throws(StoreError) -> [SaveResult] {
-        let now = now ?? Self.now()
+        let batch = try prepare(events, verified: verified, threads: threads, now: now ?? Self.now())
+        return try commit(batch)
+    }
+
+    /// Bulk-imports JSONL files (one event per line): lines parsed and verified on `threads` cores,
+    /// stored `batchSize` per transaction. A crash or kill loses at most the batch in flight; every
+    /// committed event stays. `progress` is called on the calling thread after each committed batch.
+    ///
+    /// The next batch is parsed and verified while the previous one is written, so the single
+    /// SQLite writer and the verifying cores work at the same time.
+    public func importJSONL(paths: [String], batchSize: Int = 10_000, threads: Int = EventStore.cores,
+                            now: Int64? = nil,
+                            progress: ((ImportProgress) -> Void)? = nil) throws(StoreError) -> ImportSummary {
+        var readers: [(path: String, reader: JSONLReader)] = []
+        for p in paths { readers.append((p, try JSONLReader(path: p))) }
+        let sizes = readers.map(\.reader.size)
+        let total: Int? = sizes.allSatisfy { $0 != nil } ? sizes.reduce(0) { $0 + ($1 ?? 0) } : nil
+        var summary = ImportSummary()
+        var inFlight: (write: BackgroundWrite, bytes: Int)?
+        var doneBytes = 0
+
+        func finishInFlight() throws(StoreError) {
+            guard let f = inFlight else { return }
+            inFlight = nil
+            for r in try f.write.wait() { summary.count(r) }
+            progress?(ImportProgress(summary: summary, bytesRead: f.bytes, totalBytes: total))
+        }
+
+        for (path, reader) in readers {
+            while true {
+                let lines = try reader.next(max(1, batchSize), path: path)
+                if lines.isEmpty { break }
+                let (batch, unparsable) = try prepareLines(lines, threads: threads, now: now ?? Self.now())
+                summary.lines += lines.count
+                summary.unparsable += unparsable
+                try finishInFlight()
+                inFlight = (BackgroundWrite(store: self, batch: batch), doneBytes + reader.bytesRead)
+            }
+            doneBytes += reader.bytesRead
+        }
+        try finishInFlight()
+        return summary
+    }
+
+    /// Imports JSONL lines already in memory (stdin, tests), one transaction per `batchSize`.
+    public func importJSONL(lines: [[UInt8]], batchSize: Int = 10_000, threads: Int = EventStore.cores,
+                            now: Int64? = nil) throws(StoreError) -> ImportSummary {
+        var summary = ImportSummary()
+        var start = 0
+        while start < lines.count {
+            let end = min(lines.count, start + max(1, batchSize))
+            let (batch, unparsable) = try prepareLines(Array(lines[start..<end]), threads: threads, now: now ?? Self.now())
+            summary.lines += end - start
+            summary.unparsable += unparsable
+            for r in try commit(batch) { summary.count(r) }
+            start = end
+        }
+        return summary
+    }
+
+    /// Parses lines on `threads` cores, then prepares the events that parsed.
+    private func prepareLines(_ lines: [[UInt8]], threads: Int, now: Int64) throws(StoreError) -> (PreparedBatch, unparsable: Int) {
+        let parsed = Parallel.map(lines.count, threads: threads) { i -> Event? in try? Event(json: lines[i]) }
+        var events: [Event] = []
+        events.reserveCapacity(parsed.count)
+        for e in parsed { if let e { events.append(e) } }
+        return (try prepare(events, verified: false, threads: threads, now: now), lines.count - events.count)
+    }
+
+    /// Everything before the write lock: prechecks, duplicates (in the batch and in the index),
+    /// then signatures of what is left.
+    func prepare(_ events: [Event], verified: Bool, threads: Int, now: Int64) throws(StoreError) -> PreparedBatch {
         var results = [SaveResult?](repeating: nil, count: events.count)
         var seen = Set<EventID>(minimumCapacity: events.count)
         var pending: [Int] = []
@@ -41,60 +112,32 @@ extension EventStore {
                 if let err = errors[k] { results[i] = .rejected(.invalid(err)) } else { toInsert.append(i) }
             }
         }
+        return PreparedBatch(events: events, results: results, toInsert: toInsert)
+    }
+
+    /// Writes a prepared batch in one transaction; results in input order.
+    func commit(_ batch: PreparedBatch) throws(StoreError) -> [SaveResult] {
+        var results = batch.results
         let inserted = try writing { (db: SQLiteConnection) throws(StoreError) -> [SaveResult] in
             var out: [SaveResult] = []
-            out.reserveCapacity(toInsert.count)
-            for i in toInsert { out.append(try db.insert(events[i], raw: Self.rawBytes(of: events[i]))) }
+            out.reserveCapacity(batch.toInsert.count)
+            db.tagBuffer = TagBuffer()
+            defer { db.tagBuffer = nil }
+            for i in batch.toInsert { out.append(try db.insert(batch.events[i], raw: Self.rawBytes(of: batch.events[i]))) }
+            try db.flushTags()
             return out
         }
-        for (k, i) in toInsert.enumerated() { results[i] = inserted[k] }
+        for (k, i) in batch.toInsert.enumerated() { results[i] = inserted[k] }
+        // Every slot is filled above; a hole would be a bug, reported as a harmless duplicate.
         return results.map { $0 ?? .duplicate }
     }
+}
 
-    /// Bulk-imports JSONL files (one event per line): lines parsed and verified on `threads` cores,
-    /// stored `batchSize` per transaction. A crash or kill loses at most the batch in flight; every
-    /// committed event stays. `progress` is called after each committed batch.
-    public func importJSONL(paths: [String], batchSize: Int = 10_000, threads: Int = EventStore.cores,
-                            now: Int64? = nil,
-                            progress: ((ImportProgress) -> Void)? = nil) throws(StoreError) -> ImportSummary {
-        var summary = ImportSummary()
-        var readers: [(path: String, reader: JSONLReader)] = []
-        for p in paths { readers.append((p, try JSONLReader(path: p))) }
-        let total: Int? = readers.allSatisfy { $0.reader.size != nil } ? readers.reduce(0) { $0 + ($1.reader.size ?? 0) } : nil
-        var doneBytes = 0
-        for (path, reader) in readers {
-            while true {
-                let lines = try reader.next(max(1, batchSize), path: path)
-                if lines.isEmpty { break }
-                try importBatch(lines, threads: threads, now: now, into: &summary)
-                progress?(ImportProgress(summary: summary, bytesRead: doneBytes + reader.bytesRead, totalBytes: total))
-            }
-            doneBytes += reader.bytesRead
-        }
-        return summary
-    }
-
-    /// Imports JSONL lines already in memory (stdin, tests).
-    public func importJSONL(lines: [[UInt8]], batchSize: Int = 10_000, threads: Int = EventStore.cores,
-                            now: Int64? = nil) throws(StoreError) -> ImportSummary {
-        var summary = ImportSummary()
-        var start = 0
-        while start < lines.count {
-            let end = min(lines.count, start + max(1, batchSize))
-            try importBatch(Array(lines[start..<end]), threads: threads, now: now, into: &summary)
-            start = end
-        }
-        return summary
-    }
-
-    private func importBatch(_ lines: [[UInt8]], threads: Int, now: Int64?, into summary: inout ImportSummary) throws(StoreError) {
-        summary.lines += lines.count
-        let parsed = Parallel.map(lines.count, threads: threads) { i -> Event? in try? Event(json: lines[i]) }
-        var events: [Event] = []
-        events.reserveCapacity(parsed.count)
-        for e in parsed {
-            if let e { events.append(e) } else { summary.unparsable += 1 }
-        }
-        for r in try save(events, threads: threads, now: now) { summary.count(r) }
-    }
+/// Events checked and verified, waiting for the write transaction.
+struct PreparedBatch: Sendable {
+    let events: [Event]
+    /// Outcomes decided without writing (nil where the insert decides).
+    let results: [SaveResult?]
+    /// Indices of the events to insert, in order.
+    let toInsert: [Int]
 }

@@ -98,23 +98,22 @@ extension SQLiteConnection {
 
     /// NIP-01: only single-letter tags are queryable, and only by their first value.
     private func insertTags(_ event: Event, rid: Int64) throws(StoreError) {
-        let s = try prepare("INSERT OR IGNORE INTO tags(name, value, created_at, event, kind) VALUES(?, ?, ?, ?, ?)")
         let kind = Int64(event.kind.rawValue)
-        for tag in event.tags {
-            guard tag.fields.count > 1, tag.fields[0].utf8.count == 1 else { continue }
-            s.reset()
-            try s.bind(tag.fields[0], at: 1)
-            try s.bind(tag.fields[1], at: 2)
-            try s.bind(event.createdAt, at: 3)
-            try s.bind(rid, at: 4)
-            try s.bind(kind, at: 5)
-            try s.step()
+        if tagBuffer != nil {
+            for tag in event.tags where tag.fields.count > 1 && tag.fields[0].utf8.count == 1 {
+                tagBuffer?.rows.append(TagRow(name: tag.fields[0], value: tag.fields[1], createdAt: event.createdAt, event: rid, kind: kind))
+            }
+            return
         }
-        s.reset()
+        let s = try prepare(TagRow.insertSQL)
+        for tag in event.tags where tag.fields.count > 1 && tag.fields[0].utf8.count == 1 {
+            try TagRow(name: tag.fields[0], value: tag.fields[1], createdAt: event.createdAt, event: rid, kind: kind).insert(with: s)
+        }
     }
 
     /// Deletes one stored event and its tag rows.
     func removeEvent(rid: Int64) throws(StoreError) {
+        tagBuffer?.remove(rid)
         let t = try prepare("DELETE FROM tags WHERE event = ?")
         try t.bind(rid, at: 1)
         try t.step()

@@ -59,8 +59,10 @@ public final class EventStore: Sendable {
             PRAGMA synchronous = NORMAL;
             PRAGMA temp_store = MEMORY;
             PRAGMA cache_size = \(writer ? -65536 : -16384);
-            PRAGMA mmap_size = 268435456;
             """)
+        // Readers map the file for fast lookups; the writer does not, so a big import's RSS stays
+        // at its 64 MiB page cache instead of growing with the database.
+        if !writer { try c.execute("PRAGMA mmap_size = 268435456") }
         SearchFunction.register(on: c)
     }
 

@@ -7,6 +7,8 @@ import CSQLite
 public final class SQLiteConnection {
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
+    /// Tag rows held back during a batch write, inserted sorted at its end (see `TagBuffer`).
+    var tagBuffer: TagBuffer?
     /// Generated query SQL varies with the number of filter values; the cache is bounded so it cannot grow forever.
     private static let maxCachedStatements = 512
 

@@ -21,7 +21,8 @@ public final class RemoteSigner: Signer {
     let pending = PendingRequests()
     let onAuthURL: @Sendable (String) -> Void
     let state: Mutex<RemoteSignerSession>
-    private let started = Mutex<Bool>(false)
+    /// The subscription start, shared by concurrent first calls so none publishes before it is ready.
+    private let started = Mutex<Task<Void, Error>?>(nil)
 
     /// A signer for an existing session (from `connect` or the key store). Nothing is sent until the first call.
     public init(session: RemoteSignerSession, pool: RelayPool = RelayPool(), timeout: Duration = RemoteSigner.defaultTimeout,
@@ -91,7 +92,7 @@ public final class RemoteSigner: Signer {
         let urls = try NIP46Channel.relayURLs(list)
         state.withLock { $0.relays = list }
         channel.setRelays(urls)
-        started.withLock { $0 = false }
+        started.withLock { $0 = nil }
         return list
     }
 
@@ -128,15 +129,19 @@ public final class RemoteSigner: Signer {
 
     /// Opens the subscription for answers once (again after a relay switch).
     func listen() async throws(SignerError) {
-        guard started.withLock({ s in defer { s = true }; return !s }) else { return }
-        let s = session
-        do {
-            try await channel.start(author: s.remoteSignerPubkey, since: Self.unixNow() - 10) { [weak self] event in
-                self?.receive(event)
+        let task = started.withLock { current -> Task<Void, Error> in
+            if let current { return current }
+            let s = session, channel = self.channel
+            let new = Task { [weak self] in
+                let me = self
+                try await channel.start(author: s.remoteSignerPubkey, since: Self.unixNow() - 10) { [weak me] event in me?.receive(event) }
             }
-        } catch {
-            started.withLock { $0 = false }
-            throw error
+            current = new
+            return new
+        }
+        do { try await task.value } catch {
+            started.withLock { if $0 == task { $0 = nil } }
+            throw (error as? SignerError) ?? .unreachable(relay: "\(error)")
         }
     }
 

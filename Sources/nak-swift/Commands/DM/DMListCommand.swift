@@ -36,7 +36,7 @@ struct DMListCommand: Command {
         var withKeys: [PublicKey] = []
         for w in with { withKeys.append(try ParsedInput.publicKey(w, flag: "--with")) }
         let relayURLs = try NetworkOptions.relays(relays)
-        let messenger = try session.messenger(io, command: "dm list")
+        let messenger = try await session.messenger(io, command: "dm list")
 
         var code = ExitCode.ok
         if !relayURLs.isEmpty {

@@ -36,7 +36,7 @@ struct DMRelaysCommand: Command {
     func run(_ io: IO) async throws -> ExitCode {
         let relayURLs = try NetworkOptions.relays(relays)
         if target == "set" {
-            let messenger = try session.messenger(io, command: "dm relays set")
+            let messenger = try await session.messenger(io, command: "dm relays set")
             let (event, outcomes) = try await messenger.publishInboxRelays(relayURLs,
                                                                              to: relayURLs + (try NetworkOptions.relays(extra)))
             await messenger.pool.close()

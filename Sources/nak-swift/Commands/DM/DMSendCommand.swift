@@ -42,7 +42,7 @@ struct DMSendCommand: Command {
         var keys: [PublicKey] = []
         for r in recipients { keys.append(try await DMRecipient.resolve(r)) }
         let relayURLs = try NetworkOptions.relays(relays)
-        let messenger = try session.messenger(io, command: "dm send")
+        let messenger = try await session.messenger(io, command: "dm send")
 
         let report = try await messenger.send(text, to: keys, subject: subject, relays: relayURLs)
         var reachedAny = false, allDelivered = true

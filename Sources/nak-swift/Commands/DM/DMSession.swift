@@ -7,7 +7,7 @@ import Relay
 struct DMSession: Sendable {
     /// The usage lines for these flags.
     static let help = """
-          --sec KEY      hex, nsec, ncryptsec or a stored key's name (or NOSTR_SECRET_KEY)
+          --sec KEY      hex, nsec, ncryptsec, a stored key's name, bunker:// or a session (or NOSTR_SECRET_KEY)
           --db PATH      the local index (default $XDG_DATA_HOME/nak-swift/events.sqlite)
           --connect-timeout S  seconds to open each relay connection (default 5)
         """
@@ -20,9 +20,10 @@ struct DMSession: Sendable {
         network = try NetworkOptions(&args)
     }
 
-    /// The messenger for `--sec` on the index; relay NOTICEs on stderr, other relay logs with `-v`.
-    func messenger(_ io: IO, command: String) throws -> DirectMessenger {
-        let signer = LocalSigner(try key.secretKey(io, command: command))
+    /// The messenger for `--sec` (a local key or a NIP-46 session) on the index; relay NOTICEs on stderr,
+    /// other relay logs with `-v`.
+    func messenger(_ io: IO, command: String) async throws -> DirectMessenger {
+        let signer = try await key.signer(io, command: command)
         return try DirectMessenger(signer: signer, pool: pool(io), store: try openIndex(io))
     }
 
