@@ -36,7 +36,7 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         for (name, value) in request.headers { r.addValue(value, forHTTPHeaderField: name) }
         if let body = request.body { r.httpBody = Data(body) }
         let session = request.followRedirects ? following : notFollowing
-        let taskBox = TaskBox()
+        let taskBox = URLSessionTaskBox()
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
             await withCheckedContinuation { (cont: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
                 let task = session.dataTask(with: r) { [maxResponseSize] data, response, error in
@@ -84,23 +84,3 @@ private final class RedirectRefuser: NSObject, URLSessionTaskDelegate, Sendable 
     }
 }
 
-/// Holds the data task so a cancellation from another thread can reach it.
-private final class TaskBox: Sendable {
-    private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
-
-    func set(_ task: URLSessionDataTask) {
-        let cancelNow = state.withLock { s in
-            s.task = task
-            return s.cancelled
-        }
-        if cancelNow { task.cancel() }
-    }
-
-    func cancel() {
-        let task = state.withLock { s in
-            s.cancelled = true
-            return s.task
-        }
-        task?.cancel()
-    }
-}

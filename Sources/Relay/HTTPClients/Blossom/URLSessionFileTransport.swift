@@ -33,7 +33,7 @@ public final class URLSessionFileTransport: HTTPFileTransport {
         r.timeoutInterval = seconds
         for (name, value) in request.headers { r.addValue(value, forHTTPHeaderField: name) }
         let session = self.session, delegate = self.delegate
-        let box = UploadTaskBox()
+        let box = URLSessionTaskBox()
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
             await withCheckedContinuation { (cont: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
                 let task = session.uploadTask(with: r, fromFile: URL(fileURLWithPath: path))
@@ -97,23 +97,3 @@ private final class UploadDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 }
 
-/// Holds the upload task so a cancellation from another thread can reach it.
-private final class UploadTaskBox: Sendable {
-    private let state = Mutex<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
-
-    func set(_ task: URLSessionTask) {
-        let cancelNow = state.withLock { s in
-            s.task = task
-            return s.cancelled
-        }
-        if cancelNow { task.cancel() }
-    }
-
-    func cancel() {
-        let task = state.withLock { s in
-            s.cancelled = true
-            return s.task
-        }
-        task?.cancel()
-    }
-}
