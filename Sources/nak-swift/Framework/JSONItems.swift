@@ -16,31 +16,20 @@ struct JSONItems: AsyncSequence {
     let reader: StdinReader?
 
     struct AsyncIterator: AsyncIteratorProtocol {
-        let reader: StdinReader?
-        var lines = LineSplitter()
-        var lineNumber = 0
-        var finished = false
+        var lines: StdinLines
 
         mutating func next() async -> InputItem? {
-            guard let reader else { return nil }
             var acc: [UInt8] = []
             var scanner = JSONBalance()
             var startLine = 0
             while true {
-                var line = lines.nextLine()
-                if line == nil, !finished {
-                    if let chunk = await reader.next() { lines.feed(chunk); continue }
-                    finished = true
-                    line = lines.finish()
-                }
-                guard let line else {
+                guard let line = await lines.next() else {
                     // End of input with an unbalanced item: hand it over so the command reports it.
                     return acc.isEmpty ? nil : InputItem(bytes: acc, line: startLine)
                 }
-                lineNumber += 1
                 if acc.isEmpty {
                     guard line.contains(where: { !JSONBalance.isSpace($0) }) else { continue }
-                    startLine = lineNumber
+                    startLine = lines.lineNumber
                 } else {
                     acc.append(UInt8(ascii: "\n"))
                 }
@@ -51,7 +40,7 @@ struct JSONItems: AsyncSequence {
         }
     }
 
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(reader: reader) }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(lines: StdinLines(reader: reader)) }
 }
 
 /// Stdin as plain text lines (for `encrypt`, `key public`, …); blank lines are skipped.
@@ -60,28 +49,42 @@ struct InputLines: AsyncSequence {
     let reader: StdinReader?
 
     struct AsyncIterator: AsyncIteratorProtocol {
-        let reader: StdinReader?
-        var lines = LineSplitter()
-        var lineNumber = 0
-        var finished = false
+        var lines: StdinLines
 
         mutating func next() async -> InputItem? {
-            guard let reader else { return nil }
-            while true {
-                var line = lines.nextLine()
-                if line == nil, !finished {
-                    if let chunk = await reader.next() { lines.feed(chunk); continue }
-                    finished = true
-                    line = lines.finish()
-                }
-                guard let line else { return nil }
-                lineNumber += 1
-                if line.contains(where: { !JSONBalance.isSpace($0) }) { return InputItem(bytes: line, line: lineNumber) }
+            while let line = await lines.next() {
+                if line.contains(where: { !JSONBalance.isSpace($0) }) { return InputItem(bytes: line, line: lines.lineNumber) }
             }
+            return nil
         }
     }
 
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(reader: reader) }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(lines: StdinLines(reader: reader)) }
+}
+
+/// Stdin split into lines as chunks arrive, counting them; both item sequences read through it.
+struct StdinLines {
+    let reader: StdinReader?
+    private var splitter = LineSplitter()
+    private var finished = false
+    /// The number of the line last returned (1-based).
+    private(set) var lineNumber = 0
+
+    init(reader: StdinReader?) { self.reader = reader }
+
+    /// The next line without its newline, or nil at the end of input (or when there is no stdin).
+    mutating func next() async -> [UInt8]? {
+        guard let reader else { return nil }
+        while true {
+            if let line = splitter.nextLine() { lineNumber += 1; return line }
+            if finished { return nil }
+            if let chunk = await reader.next() { splitter.feed(chunk); continue }
+            finished = true
+            guard let last = splitter.finish() else { return nil }
+            lineNumber += 1
+            return last
+        }
+    }
 }
 
 /// Wraps a sequence of items so that no item at all becomes one `nil` (run once with the flags).
