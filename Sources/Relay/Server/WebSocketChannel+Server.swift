@@ -71,7 +71,7 @@ extension WebSocketChannel {
 
     /// Writes `response` with `Content-Length` and `Connection: close`, then ends the connection (loop only).
     func respondAndClose(_ response: HTTPResponse) {
-        guard phase != .closed else { return }
+        guard phase != .closed, phase != .lingering else { return }
         var headers = response.headers
         headers.set("Content-Length", "\(response.body.count)")
         headers.set("Connection", "close")

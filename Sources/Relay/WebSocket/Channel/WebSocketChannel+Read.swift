@@ -19,6 +19,11 @@ extension WebSocketChannel {
             switch status {
             case .progressed(let n):
                 tlsWantsWrite = false
+                if phase == .lingering {
+                    lingerBudget -= n
+                    if lingerBudget <= 0 { terminate(endError); return }
+                    continue
+                }
                 // After a protocol error the rest of the stream is meaningless: drop it while the close goes out.
                 guard endError == nil else { continue }
                 inbound.append(UnsafeRawBufferPointer(rebasing: buffer[0 ..< n]))
@@ -39,7 +44,7 @@ extension WebSocketChannel {
         case .closing where closeSent && endError == nil:
             // We asked to close and the peer hung up without its close frame: the user's intent is met.
             terminate(nil)
-        case .closing, .responding:
+        case .closing, .responding, .lingering:
             terminate(endError)
         default:
             terminate(.connectionLost)

@@ -100,7 +100,20 @@ extension WebSocketChannel {
         }
         for w in toResume { w.resume() }
         if let failed { terminate(failed); return }
-        if closeAfterFlush, !writePending { terminate(endError) }
+        if closeAfterFlush, !writePending {
+            if phase == .responding, role == .server, tls == nil { linger() } else { terminate(endError) }
+        }
+    }
+
+    /// Ends an HTTP response gracefully (loop only). Closing while the client still sends a body we refused (413)
+    /// makes the kernel answer with RST, which can destroy the response before the client reads it; so the write
+    /// side is shut first and what still arrives is read and dropped, bounded in bytes and time, until the peer's FIN.
+    private func linger() {
+        guard Glibc.shutdown(fd, Int32(SHUT_WR)) == 0 else { terminate(endError); return }
+        phase = .lingering
+        lingerBudget = Self.maxLingerBytes
+        deadline = .now + limits.closeTimeout
+        inbound = ByteCursor()
     }
 
     private func writeOnce(_ bytes: UnsafeRawBufferPointer) -> Result<StreamStatus, WebSocketError> {

@@ -7,7 +7,10 @@ import Synchronization
 /// `@unchecked Sendable`: `outbox` is guarded by its Mutex; every other stored property is touched only on
 /// `loop`'s thread (set before the channel is handed to the loop, then only from loop tasks and poll callbacks).
 final class WebSocketChannel: LoopHandler, @unchecked Sendable {
-    enum Phase { case idle, connecting, tlsHandshake, upgrading, readingBody, responding, open, closing, closed }
+    enum Phase { case idle, connecting, tlsHandshake, upgrading, readingBody, responding, lingering, open, closing, closed }
+
+    /// The most a lingering close reads and drops before giving up on a graceful end.
+    static let maxLingerBytes = 1 << 20
 
     /// Bytes waiting to be written, shared between senders on any thread and the loop.
     struct Outbox {
@@ -57,6 +60,8 @@ final class WebSocketChannel: LoopHandler, @unchecked Sendable {
     var remoteAddress: SocketAddress?
     var request: HTTPRequestHead?
     var bodyLength = 0
+    /// Bytes a lingering close may still drop before it closes anyway.
+    var lingerBudget = 0
 
     /// Called on the loop when the WebSocket opens; servers get the upgrade request.
     var onOpen: ((HTTPRequestHead?) -> Void)?
@@ -87,6 +92,7 @@ final class WebSocketChannel: LoopHandler, @unchecked Sendable {
         case .connecting: return Int16(POLLOUT)
         case .tlsHandshake: return tlsWantsWrite ? Int16(POLLOUT) : Int16(POLLIN)
         case .responding: return writePending || tlsWantsWrite ? inOut : 0
+        case .lingering: return Int16(POLLIN)
         default: return writePending || tlsWantsWrite ? inOut : Int16(POLLIN)
         }
     }
@@ -110,6 +116,8 @@ final class WebSocketChannel: LoopHandler, @unchecked Sendable {
             terminate(.connectTimeout(host: url?.host ?? "?", seconds: Double(c.seconds) + Double(c.attoseconds) / 1e18))
         case .closing:
             terminate(closeSent && endError == nil ? nil : endError ?? .connectionLost)
+        case .lingering:
+            terminate(endError)
         default:
             terminate(.connectionLost)
         }
