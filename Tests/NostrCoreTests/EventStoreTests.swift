@@ -49,7 +49,7 @@ final class EventStoreTests: XCTestCase {
         }
         let store = try EventStore(path: dbPath)
         try store.migrate(m)   // already applied: no "table exists" error
-        XCTAssertEqual(try store.appliedMigrations(), ["core.1-events", "core.2-tag-kind", "test.1-grants"])
+        XCTAssertEqual(try store.appliedMigrations(), ["core.1-events", "core.2-tag-kind", "core.3-tag-values", "test.1-grants"])
         let rows = try store.read { db in try db.rows("SELECT perms FROM test_grants WHERE client = ?", ["abc"]) }
         XCTAssertEqual(rows, [[.text("sign_event")]])
     }

@@ -99,25 +99,44 @@ extension SQLiteConnection {
     /// NIP-01: only single-letter tags are queryable, and only by their first value.
     private func insertTags(_ event: Event, rid: Int64) throws(StoreError) {
         let kind = Int64(event.kind.rawValue)
-        if tagBuffer != nil {
-            for tag in event.tags where tag.fields.count > 1 && tag.fields[0].utf8.count == 1 {
-                tagBuffer?.rows.append(TagRow(name: tag.fields[0], value: tag.fields[1], createdAt: event.createdAt, event: rid, kind: kind))
-            }
-            return
-        }
-        let s = try prepare(TagRow.insertSQL)
+        let s: Statement? = tagBuffer == nil ? try prepare(TagRow.insertSQL) : nil
         for tag in event.tags where tag.fields.count > 1 && tag.fields[0].utf8.count == 1 {
-            try TagRow(name: tag.fields[0], value: tag.fields[1], createdAt: event.createdAt, event: rid, kind: kind).insert(with: s)
+            let row = TagRow(vid: try tagValueID(tag.fields[0], tag.fields[1]), createdAt: event.createdAt, event: rid, kind: kind)
+            if let s { try row.insert(with: s) } else { tagBuffer?.rows.append(row) }
         }
     }
 
     /// Deletes one stored event and its tag rows.
+    ///
+    /// The rows' keys come from the event's own tags (parsed from its stored JSON): an index from
+    /// event to rows would cost a second b-tree insert for every tag of every event.
     func removeEvent(rid: Int64) throws(StoreError) {
         tagBuffer?.remove(rid)
-        let t = try prepare("DELETE FROM tags WHERE event = ?")
-        try t.bind(rid, at: 1)
-        try t.step()
-        t.reset()
+        let read = try prepare("SELECT raw, created_at FROM events WHERE rid = ?")
+        try read.bind(rid, at: 1)
+        guard try read.step() else { read.reset(); return }
+        let raw = read.bytes(0), createdAt = read.int64(1)
+        read.reset()
+        var rows: [TagRow] = []
+        if let event = try? Event(json: raw) {
+            for tag in event.tags where tag.fields.count > 1 && tag.fields[0].utf8.count == 1 {
+                guard let vid = try knownTagValueID(tag.fields[0], tag.fields[1]) else { continue }
+                rows.append(TagRow(vid: vid, createdAt: createdAt, event: rid, kind: 0))
+            }
+        } else {
+            // Unreadable stored JSON (damage): find the rows the slow way rather than leave them behind.
+            let scan = try prepare("DELETE FROM tags WHERE event = ?")
+            try scan.bind(rid, at: 1)
+            try scan.step()
+            scan.reset()
+        }
+        if tagBuffer != nil {
+            // In a batch the rows are deleted at its end, sorted like the inserts (see `TagBuffer`).
+            tagBuffer?.deletes += rows
+        } else {
+            let d = try prepare(TagRow.deleteSQL)
+            for row in rows { try row.delete(with: d) }
+        }
         let e = try prepare("DELETE FROM events WHERE rid = ?")
         try e.bind(rid, at: 1)
         try e.step()

@@ -21,16 +21,15 @@ struct FilterSQL {
         let tagFilters = filter.tags.sorted { $0.key < $1.key }
         for (name, values) in tagFilters where values.isEmpty || name.utf8.count != 1 { canMatch = false }
         if let first = tagFilters.first {
-            // Driving from the (name, value, created_at) index lets `#p … limit 50` stop early.
+            // Driving from the (vid, created_at) key lets `#p … limit 50` stop early.
             from = "tags t JOIN events e ON e.rid = t.event"
             timeColumn = "t.created_at"
-            conds.append("t.name = ?")
+            conds.append("t.vid IN (SELECT vid FROM tag_values WHERE name = ? AND value IN (\(Self.marks(first.value.count))))")
             args.append(.text(first.key))
-            conds.append("t.value IN (\(Self.marks(first.value.count)))")
             args += first.value.map { .text($0) }
             distinct = Set(first.value).count > 1
             for (name, values) in tagFilters.dropFirst() {
-                conds.append("e.rid IN (SELECT event FROM tags WHERE name = ? AND value IN (\(Self.marks(values.count))))")
+                conds.append("e.rid IN (SELECT event FROM tags WHERE vid IN (SELECT vid FROM tag_values WHERE name = ? AND value IN (\(Self.marks(values.count)))))")
                 args.append(.text(name))
                 args += values.map { .text($0) }
             }

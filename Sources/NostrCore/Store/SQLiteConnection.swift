@@ -9,6 +9,9 @@ public final class SQLiteConnection {
     private var statements: [String: Statement] = [:]
     /// Tag rows held back during a batch write, inserted sorted at its end (see `TagBuffer`).
     var tagBuffer: TagBuffer?
+    /// Tag value ids this writer has looked up or created (see `TagValues`); cleared on rollback, since a
+    /// rolled-back id may be handed out again for another value.
+    var tagValueIDs = TagValueCache()
     /// Generated query SQL varies with the number of filter values; the cache is bounded so it cannot grow forever.
     private static let maxCachedStatements = 512
 
@@ -105,6 +108,7 @@ public final class SQLiteConnection {
             return result
         } catch {
             try? execute("ROLLBACK")
+            tagValueIDs.removeAll()
             throw error
         }
     }
@@ -121,6 +125,7 @@ extension SQLiteConnection {
             return result
         } catch {
             try? execute("ROLLBACK")
+            tagValueIDs.removeAll()
             throw error
         }
     }

@@ -1,20 +1,29 @@
-/// One row of the `tags` index.
+/// One row of the `tags` index: which event carries a tag value, with the event's time and kind.
 struct TagRow {
-    let name: String
-    let value: String
+    let vid: Int64
     let createdAt: Int64
     let event: Int64
     let kind: Int64
 
-    static let insertSQL = "INSERT OR IGNORE INTO tags(name, value, created_at, event, kind) VALUES(?, ?, ?, ?, ?)"
+    static let insertSQL = "INSERT OR IGNORE INTO tags(vid, created_at, event, kind) VALUES(?, ?, ?, ?)"
+
+    static let deleteSQL = "DELETE FROM tags WHERE vid = ? AND created_at = ? AND event = ?"
+
+    func delete(with s: Statement) throws(StoreError) {
+        s.reset()
+        try s.bind(vid, at: 1)
+        try s.bind(createdAt, at: 2)
+        try s.bind(event, at: 3)
+        try s.step()
+        s.reset()
+    }
 
     func insert(with s: Statement) throws(StoreError) {
         s.reset()
-        try s.bind(name, at: 1)
-        try s.bind(value, at: 2)
-        try s.bind(createdAt, at: 3)
-        try s.bind(event, at: 4)
-        try s.bind(kind, at: 5)
+        try s.bind(vid, at: 1)
+        try s.bind(createdAt, at: 2)
+        try s.bind(event, at: 3)
+        try s.bind(kind, at: 4)
         try s.step()
         s.reset()
     }
@@ -31,6 +40,8 @@ struct TagBuffer {
     /// buffered at that moment: those rows are dropped. Later rows with the same rid belong to a new
     /// event, because SQLite hands a freed highest rowid out again.
     var removed: [Int64: Int] = [:]
+    /// Stored rows of events removed in this batch, deleted before the new rows go in.
+    var deletes: [TagRow] = []
 
     mutating func remove(_ rid: Int64) { removed[rid] = rows.count }
 }
@@ -46,8 +57,15 @@ extension SQLiteConnection {
                 return row
             }
         }
-        // Only locality matters here, not SQLite's exact order, so String's fast ASCII `<` will do.
-        buffer.rows.sort { a, b in a.value != b.value ? a.value < b.value : a.name < b.name }
+        let byKey = { (a: TagRow, b: TagRow) in
+            a.vid != b.vid ? a.vid < b.vid : a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.event < b.event
+        }
+        if !buffer.deletes.isEmpty {
+            buffer.deletes.sort(by: byKey)
+            let d = try prepare(TagRow.deleteSQL)
+            for row in buffer.deletes { try row.delete(with: d) }
+        }
+        buffer.rows.sort(by: byKey)
         let s = try prepare(TagRow.insertSQL)
         for row in buffer.rows { try row.insert(with: s) }
     }

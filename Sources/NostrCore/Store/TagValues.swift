@@ -1,0 +1,55 @@
+/// The ids of tag values the writer knows, so a contact list's hundreds of `p` tags cost a dictionary
+/// hit each rather than a `tag_values` look-up. Ids are never deleted, so a cached one stays right even
+/// while other processes write; only a rollback can invalidate one (see `SQLiteConnection.transaction`).
+struct TagValueCache {
+    /// Beyond this many values the cache starts over (about 100 bytes each).
+    static let capacity = 200_000
+
+    private var ids: [String: Int64] = [:]
+
+    /// The cache key: the one-letter name and the value, which cannot contain the separator's meaning.
+    static func key(_ name: String, _ value: String) -> String { name + "\u{1}" + value }
+
+    subscript(key: String) -> Int64? { ids[key] }
+
+    mutating func insert(_ id: Int64, for key: String) {
+        if ids.count >= Self.capacity { ids.removeAll(keepingCapacity: true) }
+        ids[key] = id
+    }
+
+    mutating func removeAll() { ids.removeAll() }
+}
+
+extension SQLiteConnection {
+    /// The id of the single-letter tag `name` with first value `value`, if the dictionary has it.
+    func knownTagValueID(_ name: String, _ value: String) throws(StoreError) -> Int64? {
+        let key = TagValueCache.key(name, value)
+        if let id = tagValueIDs[key] { return id }
+        let find = try prepare("SELECT vid FROM tag_values WHERE name = ? AND value = ?")
+        try find.bind(name, at: 1)
+        try find.bind(value, at: 2)
+        let found = try find.step() ? find.int64(0) : nil
+        find.reset()
+        if let found { tagValueIDs.insert(found, for: key) }
+        return found
+    }
+
+    /// The id of the single-letter tag `name` with first value `value`, created when new (writer only).
+    func tagValueID(_ name: String, _ value: String) throws(StoreError) -> Int64 {
+        let key = TagValueCache.key(name, value)
+        if let id = tagValueIDs[key] { return id }
+        let id: Int64
+        if let found = try knownTagValueID(name, value) {
+            id = found
+        } else {
+            let add = try prepare("INSERT INTO tag_values(name, value) VALUES(?, ?)")
+            try add.bind(name, at: 1)
+            try add.bind(value, at: 2)
+            try add.step()
+            add.reset()
+            id = lastInsertRowID
+        }
+        tagValueIDs.insert(id, for: key)
+        return id
+    }
+}
