@@ -60,12 +60,28 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try reopened.count([Filter()], now: now), try memory.count([Filter()], now: now))
     }
 
+    /// Transactions that span several batches (and batches that end mid-transaction) store exactly what
+    /// an in-memory import, one transaction per batch, stores.
+    func testGroupedCommitsMatchPerBatchCommits() throws {
+        let path = tempPath("grouped")
+        defer { removeDB(path) }
+        let now: Int64 = 1_750_000_000
+        let grouped = try EventStore(path: path)
+        let a = try grouped.importJSONL(paths: [corpusPath], batchSize: 500, commitBytes: 1 << 20, now: now)
+        let memory = try EventStore()
+        let b = try memory.importJSONL(paths: [corpusPath], batchSize: 500, now: now)
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(try grouped.queryRaw([Filter()], now: now), try memory.queryRaw([Filter()], now: now))
+        XCTAssertEqual(try grouped.stats().tagRows, try memory.stats().tagRows)
+    }
+
     /// The child half of `testKillDuringImportLeavesAConsistentStore`: does nothing in a normal run.
     func testImportChildProcess() throws {
         guard let db = ProcessInfo.processInfo.environment[Self.childDBVariable] else { return }
         let store = try EventStore(path: db)
         let out = FileHandle.standardOutput
-        _ = try store.importJSONL(paths: [corpusPath, corpusPath], batchSize: 300, threads: 1) { p in
+        // Every batch its own transaction, so each "committed" line below is true when printed.
+        _ = try store.importJSONL(paths: [corpusPath, corpusPath], batchSize: 300, threads: 1, commitBytes: 0) { p in
             out.write(Data("committed \(p.summary.lines)\n".utf8))
         }
         out.write(Data("finished\n".utf8))

@@ -7,6 +7,8 @@ import Darwin
 extension EventStore {
     /// The most JSON an import parses per batch (two batches are in memory at a time).
     static let maxBatchBytes = 4 << 20
+    /// The JSON a file import writes per transaction by default (several batches; see `ImportWriter`).
+    public static let commitGroupBytes = 32 << 20
 
     /// Online cores, the default parallelism for parsing and verifying.
     public static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
@@ -20,43 +22,53 @@ extension EventStore {
     }
 
     /// Bulk-imports JSONL files (one event per line): lines parsed and verified on `threads` cores,
-    /// stored `batchSize` (or 4 MiB of JSON) per transaction. A crash or kill loses at most the batch in flight; every
-    /// committed event stays. `progress` is called on the calling thread after each committed batch.
+    /// written `batchSize` (or 4 MiB of JSON) at a time, committed `commitBytes` of JSON per transaction
+    /// (0: every batch). A crash or kill loses at most the uncommitted transaction; every committed event
+    /// stays. `progress` is called on the calling thread after each written batch.
     ///
     /// The next batch is parsed and verified while the previous one is written, so the single
     /// SQLite writer and the verifying cores work at the same time.
     public func importJSONL(paths: [String], batchSize: Int = 10_000, threads: Int = EventStore.cores,
-                            now: Int64? = nil,
+                            commitBytes: Int = EventStore.commitGroupBytes, now: Int64? = nil,
                             progress: ((ImportProgress) -> Void)? = nil) throws(StoreError) -> ImportSummary {
         var readers: [(path: String, reader: JSONLReader)] = []
         for p in paths { readers.append((p, try JSONLReader(path: p))) }
         let sizes = readers.map(\.reader.size)
         let total: Int? = sizes.allSatisfy { $0 != nil } ? sizes.reduce(0) { $0 + ($1 ?? 0) } : nil
         var summary = ImportSummary()
-        var inFlight: (write: BackgroundWrite, bytes: Int)?
+        // An in-memory store reads through its writer, so it cannot keep a transaction open between batches.
+        let writer = ImportWriter(store: self, groupBytes: self.readers.isEmpty ? 0 : max(0, commitBytes))
+        var inFlight: Int?
         var doneBytes = 0
 
         func finishInFlight() throws(StoreError) {
-            guard let f = inFlight else { return }
+            guard let bytes = inFlight else { return }
             inFlight = nil
-            for r in try f.write.wait() { summary.count(r) }
-            progress?(ImportProgress(summary: summary, bytesRead: f.bytes, totalBytes: total))
+            for r in try writer.nextResults() { summary.count(r) }
+            progress?(ImportProgress(summary: summary, bytesRead: bytes, totalBytes: total))
         }
 
-        for (path, reader) in readers {
-            while true {
-                // Bounded by bytes too: a batch of big contact lists would otherwise hold hundreds of MB.
-                let lines = try reader.next(max(1, batchSize), maxBytes: Self.maxBatchBytes, path: path)
-                if lines.isEmpty { break }
-                let (batch, unparsable) = try prepareLines(lines, threads: threads, now: now ?? Self.now())
-                summary.lines += lines.count
-                summary.unparsable += unparsable
-                try finishInFlight()
-                inFlight = (BackgroundWrite(store: self, batch: batch), doneBytes + reader.bytesRead)
+        do throws(StoreError) {
+            for (path, reader) in readers {
+                while true {
+                    // Bounded by bytes too: a batch of big contact lists would otherwise hold hundreds of MB.
+                    let lines = try reader.next(max(1, batchSize), maxBytes: Self.maxBatchBytes, path: path)
+                    if lines.isEmpty { break }
+                    let (batch, unparsable) = try prepareLines(lines, threads: threads, now: now ?? Self.now())
+                    summary.lines += lines.count
+                    summary.unparsable += unparsable
+                    try finishInFlight()
+                    writer.submit(batch, bytes: lines.reduce(0) { $0 + $1.count })
+                    inFlight = doneBytes + reader.bytesRead
+                }
+                doneBytes += reader.bytesRead
             }
-            doneBytes += reader.bytesRead
+            try finishInFlight()
+        } catch {
+            try? writer.finish()
+            throw error
         }
-        try finishInFlight()
+        try writer.finish()
         return summary
     }
 
@@ -121,17 +133,16 @@ extension EventStore {
 
     /// Writes a prepared batch in one transaction; results in input order.
     func commit(_ batch: PreparedBatch) throws(StoreError) -> [SaveResult] {
+        try writing { (db: SQLiteConnection) throws(StoreError) -> [SaveResult] in try insert(batch, on: db) }
+    }
+
+    /// Writes a prepared batch inside the caller's transaction; results in input order.
+    func insert(_ batch: PreparedBatch, on db: SQLiteConnection) throws(StoreError) -> [SaveResult] {
         var results = batch.results
-        let inserted = try writing { (db: SQLiteConnection) throws(StoreError) -> [SaveResult] in
-            var out: [SaveResult] = []
-            out.reserveCapacity(batch.toInsert.count)
-            db.tagBuffer = TagBuffer()
-            defer { db.tagBuffer = nil }
-            for i in batch.toInsert { out.append(try db.insert(batch.events[i], raw: Self.rawBytes(of: batch.events[i]))) }
-            try db.flushTags()
-            return out
-        }
-        for (k, i) in batch.toInsert.enumerated() { results[i] = inserted[k] }
+        db.tagBuffer = TagBuffer()
+        defer { db.tagBuffer = nil }
+        for i in batch.toInsert { results[i] = try db.insert(batch.events[i], raw: Self.rawBytes(of: batch.events[i])) }
+        try db.flushTags()
         // Every slot is filled above; a hole would be a bug, reported as a harmless duplicate.
         return results.map { $0 ?? .duplicate }
     }

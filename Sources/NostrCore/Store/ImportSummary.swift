@@ -39,7 +39,7 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
 
 /// Where a running import is, reported after each committed batch.
 public struct ImportProgress: Sendable {
-    /// Counts so far (everything in it is committed).
+    /// Counts so far (written; committed with the import's current transaction).
     public let summary: ImportSummary
     /// Input bytes consumed so far, across all files.
     public let bytesRead: Int
