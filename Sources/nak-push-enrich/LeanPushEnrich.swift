@@ -36,10 +36,10 @@ enum LeanPushEnrich {
         guard !texts.isEmpty else { fail(1, "nak-push-enrich: no key: give --sec KEY or set NOSTR_SECRET_KEY") }
         var keys: [SecretKey] = []
         for text in texts {
-            guard let key = secretKey(text, password: env["NOSTR_PASSWORD"]) else {
-                fail(1, "nak-push-enrich: --sec: not a hex, nsec or (with NOSTR_PASSWORD) ncryptsec key")
+            switch secretKey(text, password: env["NOSTR_PASSWORD"]) {
+            case let .success(key): keys.append(key)
+            case let .failure(message): fail(1, "nak-push-enrich: --sec: \(message)")
             }
-            keys.append(key)
         }
         let enricher = PushEnricher(accounts: keys, cache: openCache(options.db ?? defaultIndex(env)),
                                     options: PushOptions(maxAge: options.maxAge))
@@ -104,12 +104,20 @@ enum LeanPushEnrich {
         init(_ d: String) { description = d }
     }
 
-    static func secretKey(_ text: String, password: String?) -> SecretKey? {
+    /// The key in `text`. An ncryptsec password must be ASCII here: NIP-49's NFKC needs Unicode tables,
+    /// which come with Foundation, and this binary does not load it (`nak-swift push-enrich` does).
+    static func secretKey(_ text: String, password: String?) -> Result<SecretKey, ParseError> {
         let t = text.hasPrefix("nostr:") ? String(text.dropFirst(6)) : text
-        if t.utf8.count == 64, let k = try? SecretKey(hex: t.lowercased()) { return k }
-        if t.hasPrefix("nsec1"), case let .nsec(k)? = try? NIP19.decode(t) { return k }
-        if t.hasPrefix("ncryptsec1"), let password { return try? NIP49.decrypt(t, password: password) }
-        return nil
+        if t.utf8.count == 64, let k = try? SecretKey(hex: t.lowercased()) { return .success(k) }
+        if t.hasPrefix("nsec1"), case let .nsec(k)? = try? NIP19.decode(t) { return .success(k) }
+        if t.hasPrefix("ncryptsec1"), let password {
+            do { return .success(try NIP49.decrypt(t, password: password, normalizer: .asciiOnly)) } catch .passwordNeedsNormalizer {
+                return .failure(ParseError("NOSTR_PASSWORD has non-ASCII characters; this lean binary cannot NFKC-normalise them (NIP-49): use nak-swift push-enrich, or decrypt the key with nak-swift key decrypt"))
+            } catch {
+                return .failure(ParseError("ncryptsec: \(error)"))
+            }
+        }
+        return .failure(ParseError("not a hex, nsec or (with NOSTR_PASSWORD) ncryptsec key"))
     }
 
     static func openCache(_ path: String) -> EventStore? {

@@ -1,14 +1,14 @@
 import Foundation
 import NostrCore
 
-/// `nostr-bench push [--profiles N] [--payloads N] [--runs N]`: the push enricher against its budget.
+/// `nostr-bench push [--profiles N] [--payloads N] [--runs N] [--keep DIR]`: the push enricher against its budget.
 /// Cold start: a spawned `nak-push-enrich` and `nak-swift push-enrich` each enrich one FCM gift-wrapped DM
 /// with an N-profile cache (wall time from spawn to exit, peak RSS from the child's rusage; target < 20 ms
 /// and < 24 MB). Streaming: `nak-push-enrich --stream` on N distinct gift-wrap payloads, payloads per
 /// second of the child's CPU time (one process, one core; target ≥ 5,000), and the in-process rate.
 enum PushBench: BenchCommand {
     static let name = "push"
-    static let abstract = "push enricher: cold-process wall time and peak RSS, --stream payloads/s ([--profiles N] [--payloads N] [--runs N])"
+    static let abstract = "push enricher: cold-process wall time and peak RSS, --stream payloads/s ([--profiles N] [--payloads N] [--runs N] [--keep DIR])"
 
     static func run(_ args: [String]) async throws -> Int32 {
         func intArg(_ flag: String, _ fallback: Int) -> Int {
@@ -17,9 +17,14 @@ enum PushBench: BenchCommand {
         }
         let profiles = intArg("--profiles", 10_000), payloads = intArg("--payloads", 5_000), runs = intArg("--runs", 15)
 
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nostr-bench-push-\(getpid())")
+        // --keep DIR leaves the fixtures behind for profiling: events.sqlite, payload.json, payloads.ndjson and
+        // account.hex (a generated bench key), e.g. `valgrind --tool=callgrind nak-push-enrich --stream …`.
+        let keep = args.firstIndex(of: "--keep").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
+        let dir = keep.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("nostr-bench-push-\(getpid())")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(at: dir.appendingPathComponent("events.sqlite" + suffix)) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        defer { if keep == nil { try? FileManager.default.removeItem(at: dir) } }
 
         Bench.log("push: a cache of \(profiles) profiles…")
         let account = SecretKey.generate()
@@ -55,6 +60,10 @@ enum PushBench: BenchCommand {
         let many = dir.appendingPathComponent("payloads.ndjson").path
         _ = FileManager.default.createFile(atPath: one, contents: Data(lines[0]))
         _ = FileManager.default.createFile(atPath: many, contents: Data(lines.flatMap { $0 + [0x0A] }))
+        if keep != nil {
+            _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("account.hex").path, contents: Data(account.hex.utf8),
+                                               attributes: [.posixPermissions: 0o600])
+        }
 
         let binDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
         let lean = binDir + "/nak-push-enrich", full = binDir + "/nak-swift"

@@ -1,10 +1,14 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// NIP-17 private direct messages: kind 14/15 rumors, sealed and gift-wrapped (NIP-59) once per
 /// participant. https://github.com/nostr-protocol/nips/blob/master/17.md
 public enum NIP17 {
     /// The current Unix time in seconds, the default `created_at` of a new message.
-    public static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
+    public static func now() -> Int64 { Int64(time(nil)) }
 
     /// The participants other than the author: the distinct `p` tags of `rumor` that are valid keys.
     public static func recipients(of rumor: UnsignedEvent) -> [PublicKey] {
