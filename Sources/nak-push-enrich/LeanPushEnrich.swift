@@ -24,7 +24,7 @@ enum LeanPushEnrich {
         var stream = false
     }
 
-    static func main() async -> Never {
+    static func main() -> Never {
         let env = environment()
         let options: Options
         switch parse(Array(CommandLine.arguments.dropFirst())) {
@@ -48,7 +48,7 @@ enum LeanPushEnrich {
             var reader = LineReader()
             while let line = reader.next() {
                 guard line.contains(where: { $0 > 0x20 }) else { continue }
-                out.append(await enricher.enrich(line).jsonBytes)
+                out.append(Synchronously.run { await enricher.enrich(line) }.jsonBytes)
                 if !reader.hasBufferedLine { out.flush() }
             }
             out.flush()
@@ -56,7 +56,7 @@ enum LeanPushEnrich {
         }
         let payload = LineReader.readAll()
         guard payload.contains(where: { $0 > 0x20 }) else { fail(2, "nak-push-enrich: stdin: expected one push payload (JSON)") }
-        let result = await enricher.enrich(payload)
+        let result = Synchronously.run { await enricher.enrich(payload) }
         out.append(result.jsonBytes)
         out.flush()
         if case let .error(e) = result {
