@@ -43,20 +43,15 @@ enum LeanPushEnrich {
         }
         let enricher = PushEnricher(accounts: keys, cache: openCache(options.db ?? defaultIndex(env)),
                                     options: PushOptions(maxAge: options.maxAge))
-        var out = OutputBuffer()
         if options.stream {
-            var reader = LineReader()
-            while let line = reader.next() {
-                guard line.contains(where: { $0 > 0x20 }) else { continue }
-                out.append(Synchronously.run { await enricher.enrich(line) }.jsonBytes)
-                if !reader.hasBufferedLine { out.flush() }
-            }
-            out.flush()
+            // One task for the whole stream: each payload's await finishes inline, so no task per payload.
+            Synchronously.run { await stream(enricher) }
             exit(0)
         }
         let payload = LineReader.readAll()
         guard payload.contains(where: { $0 > 0x20 }) else { fail(2, "nak-push-enrich: stdin: expected one push payload (JSON)") }
         let result = Synchronously.run { await enricher.enrich(payload) }
+        var out = OutputBuffer()
         out.append(result.jsonBytes)
         out.flush()
         if case let .error(e) = result {
@@ -64,6 +59,18 @@ enum LeanPushEnrich {
             exit(123)
         }
         exit(0)
+    }
+
+    /// NDJSON in, one result line out per payload; output is flushed whenever no further line is buffered.
+    static func stream(_ enricher: PushEnricher) async {
+        var reader = LineReader()
+        var out = OutputBuffer()
+        while let line = reader.next() {
+            guard line.contains(where: { $0 > 0x20 }) else { continue }
+            out.append(await enricher.enrich(line).jsonBytes)
+            if !reader.hasBufferedLine { out.flush() }
+        }
+        out.flush()
     }
 
     static func parse(_ argv: [String]) -> Result<Options, ParseError> {
