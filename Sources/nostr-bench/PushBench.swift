@@ -17,7 +17,7 @@ enum PushBench: BenchCommand {
             return n
         }
         let profiles = intArg("--profiles", 10_000), payloads = intArg("--payloads", 5_000), runs = intArg("--runs", 15)
-        let streamRuns = intArg("--stream-runs", 3)
+        let streamRuns = intArg("--stream-runs", 5)
 
         // --keep DIR leaves the fixtures behind for profiling: events.sqlite, payload.json, payloads.ndjson and
         // account.hex (a generated bench key), e.g. `valgrind --tool=callgrind nak-push-enrich --stream …`.

@@ -5,7 +5,8 @@ import NostrCore
 /// stream (the machine is shared, so its speed drifts). An FCM payload carrying a gift-wrapped DM needs
 /// two Schnorr verifications (the wrap, by a one-time key, and the seal, by the sender) and one ECDH (with
 /// the wrap's one-time key); the push server's and the sender's conversation keys are cached. The FCM
-/// layer itself is authenticated by its NIP-44 MAC (see `PushEnricher.openFCM`). Each verify here
+/// layer's own signature is not checked: its key is not pinned, so it would vouch for nothing, and what
+/// it carries is verified (see `PushEnricher.openFCM`). Each verify here
 /// parses its key and hashes the id, each ECDH parses its key and runs HKDF-Extract: the enricher
 /// shares or caches those parses, so a ratio near 1 would mean nothing else costs anything.
 struct CostModel {
