@@ -24,7 +24,7 @@ enum LeanPushEnrich {
         var stream = false
     }
 
-    static func main() async -> Never {
+    static func main() -> Never {
         let env = environment()
         let options: Options
         switch parse(Array(CommandLine.arguments.dropFirst())) {
@@ -36,27 +36,22 @@ enum LeanPushEnrich {
         guard !texts.isEmpty else { fail(1, "nak-push-enrich: no key: give --sec KEY or set NOSTR_SECRET_KEY") }
         var keys: [SecretKey] = []
         for text in texts {
-            guard let key = secretKey(text, password: env["NOSTR_PASSWORD"]) else {
-                fail(1, "nak-push-enrich: --sec: not a hex, nsec or (with NOSTR_PASSWORD) ncryptsec key")
+            switch secretKey(text, password: env["NOSTR_PASSWORD"]) {
+            case let .success(key): keys.append(key)
+            case let .failure(message): fail(1, "nak-push-enrich: --sec: \(message)")
             }
-            keys.append(key)
         }
         let enricher = PushEnricher(accounts: keys, cache: openCache(options.db ?? defaultIndex(env)),
                                     options: PushOptions(maxAge: options.maxAge))
-        var out = OutputBuffer()
         if options.stream {
-            var reader = LineReader()
-            while let line = reader.next() {
-                guard line.contains(where: { $0 > 0x20 }) else { continue }
-                out.append(await enricher.enrich(line).jsonBytes)
-                if !reader.hasBufferedLine { out.flush() }
-            }
-            out.flush()
+            // One task for the whole stream: each payload's await finishes inline, so no task per payload.
+            Synchronously.run { await stream(enricher) }
             exit(0)
         }
         let payload = LineReader.readAll()
         guard payload.contains(where: { $0 > 0x20 }) else { fail(2, "nak-push-enrich: stdin: expected one push payload (JSON)") }
-        let result = await enricher.enrich(payload)
+        let result = Synchronously.run { await enricher.enrich(payload) }
+        var out = OutputBuffer()
         out.append(result.jsonBytes)
         out.flush()
         if case let .error(e) = result {
@@ -64,6 +59,18 @@ enum LeanPushEnrich {
             exit(123)
         }
         exit(0)
+    }
+
+    /// NDJSON in, one result line out per payload; output is flushed whenever no further line is buffered.
+    static func stream(_ enricher: PushEnricher) async {
+        var reader = LineReader()
+        var out = OutputBuffer()
+        while let line = reader.next() {
+            guard line.contains(where: { $0 > 0x20 }) else { continue }
+            out.append(await enricher.enrich(line).jsonBytes)
+            if !reader.hasBufferedLine { out.flush() }
+        }
+        out.flush()
     }
 
     static func parse(_ argv: [String]) -> Result<Options, ParseError> {
@@ -104,12 +111,20 @@ enum LeanPushEnrich {
         init(_ d: String) { description = d }
     }
 
-    static func secretKey(_ text: String, password: String?) -> SecretKey? {
+    /// The key in `text`. An ncryptsec password must be ASCII here: NIP-49's NFKC needs Unicode tables,
+    /// which come with Foundation, and this binary does not load it (`nak-swift push-enrich` does).
+    static func secretKey(_ text: String, password: String?) -> Result<SecretKey, ParseError> {
         let t = text.hasPrefix("nostr:") ? String(text.dropFirst(6)) : text
-        if t.utf8.count == 64, let k = try? SecretKey(hex: t.lowercased()) { return k }
-        if t.hasPrefix("nsec1"), case let .nsec(k)? = try? NIP19.decode(t) { return k }
-        if t.hasPrefix("ncryptsec1"), let password { return try? NIP49.decrypt(t, password: password) }
-        return nil
+        if t.utf8.count == 64, let k = try? SecretKey(hex: t.lowercased()) { return .success(k) }
+        if t.hasPrefix("nsec1"), case let .nsec(k)? = try? NIP19.decode(t) { return .success(k) }
+        if t.hasPrefix("ncryptsec1"), let password {
+            do { return .success(try NIP49.decrypt(t, password: password, normalizer: .asciiOnly)) } catch .passwordNeedsNormalizer {
+                return .failure(ParseError("NOSTR_PASSWORD has non-ASCII characters; this lean binary cannot NFKC-normalise them (NIP-49): use nak-swift push-enrich, or decrypt the key with nak-swift key decrypt"))
+            } catch {
+                return .failure(ParseError("ncryptsec: \(error)"))
+            }
+        }
+        return .failure(ParseError("not a hex, nsec or (with NOSTR_PASSWORD) ncryptsec key"))
     }
 
     static func openCache(_ path: String) -> EventStore? {

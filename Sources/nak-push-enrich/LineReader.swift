@@ -8,12 +8,22 @@ struct LineReader {
     private static let chunk = 64 * 1024
 
     /// Whether a complete line is already buffered (so the caller need not flush before it).
-    var hasBufferedLine: Bool { buffer[start...].contains(0x0A) }
+    var hasBufferedLine: Bool { newline(from: start) != nil }
+
+    /// The index of the first `\n` at or after `from`, found with `memchr` (a byte-wise Swift loop was a
+    /// visible part of a stream's per-payload cost).
+    private func newline(from: Int) -> Int? {
+        guard from < buffer.count else { return nil }
+        return buffer.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, let hit = memchr(base + from, 0x0A, raw.count - from) else { return nil }
+            return base.distance(to: UnsafeRawPointer(hit))
+        }
+    }
 
     /// The next line, or nil at the end of input.
     mutating func next() -> [UInt8]? {
         while true {
-            if let nl = buffer[start...].firstIndex(of: 0x0A) {
+            if let nl = newline(from: start) {
                 var end = nl
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                 let line = Array(buffer[start..<end])

@@ -1,1 +1,1 @@
-await LeanPushEnrich.main()
+LeanPushEnrich.main()

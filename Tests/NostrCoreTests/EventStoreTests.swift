@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 import NostrCore
 
@@ -75,5 +76,30 @@ final class EventStoreTests: XCTestCase {
         XCTAssertThrowsError(try EventStore(path: dbPath)) {
             XCTAssertEqual($0 as? StoreError, .unknownMigrations(["core.99-future"]))
         }
+    }
+
+    /// Closing a store (readers, then the writer) checkpoints and removes the WAL, so the next process's
+    /// read-only open does not replay it; and concurrent reads still work with readers opened on demand.
+    func testClosingRemovesTheWALAndReadersOpenOnDemand() throws {
+        let wal = dbPath + "-wal"
+        do {
+            let store = try EventStore(path: dbPath)
+            let key = SecretKey.generate()
+            let events = try (0..<200).map { i in
+                try UnsignedEvent(pubkey: key.publicKey, createdAt: 1_700_000_000 + Int64(i), kind: .textNote, content: "note \(i)").sign(with: key)
+            }
+            _ = try store.save(events, verified: true)
+            XCTAssertEqual(try store.count([Filter()]), 200)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: wal), "WAL mode while open")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: wal), "the last connection to close was the writer")
+
+        let ro = try EventStore(path: dbPath, readOnly: true)
+        let counts = Mutex<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let n = (try? ro.count([Filter(kinds: [.textNote])])) ?? -1
+            counts.withLock { $0.append(n) }
+        }
+        XCTAssertEqual(counts.withLock { $0 }, Array(repeating: 200, count: 8))
     }
 }

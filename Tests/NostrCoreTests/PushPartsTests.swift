@@ -67,6 +67,13 @@ final class PushPartsTests: XCTestCase {
         XCTAssertEqual(PushText.truncate("hello", to: 5), "hello")
         XCTAssertEqual(PushText.truncate("hello!", to: 5), "hell…")
         XCTAssertEqual(PushText.truncate("👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦", to: 2), "👨‍👩‍👧‍👦…", "counts characters, never splits one")
+        XCTAssertEqual(PushText.truncate("héllo", to: 5), "héllo", "5 characters in 6 bytes are not cut")
+        XCTAssertEqual(PushText.trimSpaces(" \t Zoë 👋\t "), "Zoë 👋")
+        XCTAssertEqual(PushText.trimSpaces("Bob"), "Bob")
+        XCTAssertEqual(PushText.trimSpaces(" \t "), "")
+        XCTAssertEqual(PushProfile.cleanName("  Bob\tSmith "), "Bob Smith", "a tab is a control character")
+        XCTAssertEqual(PushProfile.cleanName("Al\u{7}ice\u{2028}"), "Al ice")
+        XCTAssertNil(PushProfile.cleanName("   "))
         XCTAssertEqual(PushText.reactionEmoji(" + "), "❤️")
         XCTAssertEqual(PushText.reactionEmoji(String(repeating: "x", count: 40)).count, 16)
     }

@@ -32,6 +32,12 @@ public enum ConstantTime {
         return a.withUnsafeBytes { pa in b.withUnsafeBytes { pb in sodium_memcmp(pa.baseAddress, pb.baseAddress, a.count) == 0 } }
     }
 
+    /// Compares `count` bytes at two addresses without leaking where they differ.
+    public static func equals(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        SecureRandom.ensureInitialized()
+        return sodium_memcmp(a, b, count) == 0
+    }
+
     /// Overwrites a buffer with zeros in a way the optimiser keeps.
     public static func wipe(_ bytes: inout [UInt8]) {
         bytes.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) }

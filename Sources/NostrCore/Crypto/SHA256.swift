@@ -1,15 +1,8 @@
-import COpenSSL
-
-/// SHA-256 through OpenSSL.
+/// SHA-256 through OpenSSL (the per-thread context of `SHA256Context`).
 public enum SHA256 {
     /// The digest of `data`.
     public static func hash(_ data: some ContiguousBytes) -> [UInt8] {
-        data.withUnsafeBytes { raw in
-            [UInt8](unsafeUninitializedCapacity: 32) { out, count in
-                _ = COpenSSL.SHA256(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count, out.baseAddress)
-                count = 32
-            }
-        }
+        data.withUnsafeBytes { hash($0) }
     }
 
     /// The digest of the UTF-8 bytes of `text`.
@@ -21,7 +14,7 @@ public enum SHA256 {
     /// The digest of a raw buffer (no copy).
     public static func hash(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: 32) { out, count in
-            _ = COpenSSL.SHA256(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count, out.baseAddress)
+            if let o = out.baseAddress { SHA256Context.hash(raw.baseAddress, raw.count, into: o) }
             count = 32
         }
     }

@@ -1,10 +1,9 @@
 import Dispatch
-import Foundation
 
 /// Verifies many events on several threads, parsing each author's key once per thread.
 public struct BatchVerifier {
     /// One result per event, in order: nil when the event verifies, else why not.
-    public static func verify(_ events: [Event], threads: Int = ProcessInfo.processInfo.activeProcessorCount) -> [EventError?] {
+    public static func verify(_ events: [Event], threads: Int = EventStore.cores) -> [EventError?] {
         let n = events.count
         guard n > 0 else { return [] }
         let workers = max(1, min(threads, n / 64 + 1))

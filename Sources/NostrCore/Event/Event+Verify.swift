@@ -45,7 +45,7 @@ extension Event {
             return withUnsafeTemporaryAllocation(byteCount: 32, alignment: 8) { d in
                 s.withUnsafeBufferPointer { src in
                     if let out = d.baseAddress?.assumingMemoryBound(to: UInt8.self) {
-                        EventDigest.hash(src.baseAddress, src.count, into: out)
+                        SHA256Context.hash(src.baseAddress, src.count, into: out)
                     }
                 }
                 return body(UnsafeRawBufferPointer(d))
@@ -77,7 +77,7 @@ extension Event {
             }
             put(0x5D)
             let digest = UnsafeMutableBufferPointer(rebasing: tmp[capacity..<(capacity + 32)])
-            if let out = digest.baseAddress { EventDigest.hash(tmp.baseAddress, n, into: out) }
+            if let out = digest.baseAddress { SHA256Context.hash(tmp.baseAddress, n, into: out) }
             return body(UnsafeRawBufferPointer(digest))
         }
     }

@@ -24,7 +24,7 @@ extension UnsignedEvent {
         var d = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
         withUnsafeMutableBytes(of: &d) { out in
             s.withUnsafeBufferPointer { src in
-                if let o = out.baseAddress?.assumingMemoryBound(to: UInt8.self) { EventDigest.hash(src.baseAddress, src.count, into: o) }
+                if let o = out.baseAddress?.assumingMemoryBound(to: UInt8.self) { SHA256Context.hash(src.baseAddress, src.count, into: o) }
             }
         }
         return withUnsafeBytes(of: d) { EventID(raw: $0) }

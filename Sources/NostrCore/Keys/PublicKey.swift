@@ -40,17 +40,40 @@ public struct PublicKey: Sendable, Hashable, CustomStringConvertible, Comparable
     public var description: String { hex }
 
     public static func < (a: PublicKey, b: PublicKey) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+
+    /// Hashes the 32 bytes in one call (the synthesised form fed the hasher a byte at a time).
+    public func hash(into h: inout Hasher) { bytes.withUnsafeBytes { h.combine(bytes: $0) } }
 }
 
-/// A public key parsed once into libsecp256k1's form, for verifying many signatures by one author.
+/// A public key parsed once into libsecp256k1's form, for verifying many signatures by one author
+/// and, when parsed `forAgreement`, for ECDH too.
 public struct ParsedPublicKey: Sendable {
     /// The key it was parsed from.
     public let key: PublicKey
     let xonly: secp256k1_xonly_pubkey
+    /// The even-y point as ECDH takes it; set when parsed `forAgreement`.
+    let point: secp256k1_pubkey?
 
     /// Parses `key`; throws when it is not a curve point.
     public init(_ key: PublicKey) throws(KeyError) {
         self.key = key
         xonly = try key.parsed()
+        point = nil
+    }
+
+    /// Parses `key` for both signature checks and ECDH at the cost of one square root: the point is
+    /// lifted once (even y, BIP-340) and the x-only form taken from it, where parsing each form would
+    /// lift it twice. For a one-time key (a gift wrap's) that is verified and then agreed with.
+    public init(forAgreement key: PublicKey) throws(KeyError) {
+        var full = secp256k1_pubkey()
+        var xonly = secp256k1_xonly_pubkey()
+        let compressed = [0x02] + key.bytes
+        guard secp256k1_ec_pubkey_parse(Secp256k1Context.verifying, &full, compressed, 33) == 1,
+              secp256k1_xonly_pubkey_from_pubkey(Secp256k1Context.verifying, &xonly, nil, &full) == 1 else {
+            throw .notOnCurve
+        }
+        self.key = key
+        self.xonly = xonly
+        point = full
     }
 }

@@ -42,9 +42,12 @@ public enum ECDH {
     /// The 32-byte x coordinate of `secret × publicKey` (NIP-04 and NIP-44 shared secret).
     public static func sharedX(_ secret: SecretKey, _ publicKey: PublicKey) throws(KeyError) -> [UInt8] {
         // The x-only key is lifted to the even-y point (BIP-340), as NIP-04/NIP-44 require.
-        var full = secp256k1_pubkey()
-        let compressed = [0x02] + publicKey.bytes
-        guard secp256k1_ec_pubkey_parse(Secp256k1Context.verifying, &full, compressed, 33) == 1 else { throw .notOnCurve }
+        try sharedX(secret, ParsedPublicKey(forAgreement: publicKey))
+    }
+
+    /// `sharedX` with a key already parsed `forAgreement` (no second square root).
+    public static func sharedX(_ secret: SecretKey, _ publicKey: ParsedPublicKey) throws(KeyError) -> [UInt8] {
+        guard var full = publicKey.point else { return try sharedX(secret, publicKey.key) }
         var out = [UInt8](repeating: 0, count: 32)
         let sk = secret.bytes
         let ok = secp256k1_ecdh(Secp256k1Context.shared.handle, &out, &full, sk, CSecp256k1_ecdh_xonly(), nil)

@@ -1,5 +1,4 @@
 import COpenSSL
-import Foundation
 
 /// BIP-39 mnemonic sentences with the English word list, as NIP-06 uses them.
 /// https://github.com/bitcoin/bips/blob/master/bip-0039.mediawiki
@@ -31,9 +30,9 @@ public enum BIP39 {
         return words.joined(separator: " ")
     }
 
-    /// The entropy a mnemonic encodes, after checking every word and the checksum.
-    public static func entropy(mnemonic: String) throws(NIP06Error) -> [UInt8] {
-        let words = normalizedWords(mnemonic)
+    /// The entropy a mnemonic encodes (NFKD-normalised by `normalizer`), after checking every word and the checksum.
+    public static func entropy(mnemonic: String, normalizer: UnicodeNormalizer) throws(NIP06Error) -> [UInt8] {
+        let words = try normalizedWords(mnemonic, normalizer: normalizer)
         guard [12, 15, 18, 21, 24].contains(words.count) else { throw .invalidWordCount(words.count) }
         var indices: [Int] = []
         indices.reserveCapacity(words.count)
@@ -59,10 +58,11 @@ public enum BIP39 {
 
     /// The 64-byte seed: PBKDF2-HMAC-SHA512, 2048 rounds, over the NFKD mnemonic with salt
     /// "mnemonic" + NFKD passphrase (BIP-39 "From mnemonic to seed"). Words are lower-cased and
-    /// single-spaced first, so stray spaces or capitals do not change the key.
-    public static func seed(mnemonic: String, passphrase: String = "") -> [UInt8] {
-        let sentence = Array(normalizedWords(mnemonic).joined(separator: " ").utf8)
-        let salt = Array(("mnemonic" + passphrase.decomposedStringWithCompatibilityMapping).utf8)
+    /// single-spaced first, so stray spaces or capitals do not change the key. `normalizer` does the NFKD.
+    public static func seed(mnemonic: String, passphrase: String = "", normalizer: UnicodeNormalizer) throws(NIP06Error) -> [UInt8] {
+        let sentence = Array(try normalizedWords(mnemonic, normalizer: normalizer).joined(separator: " ").utf8)
+        guard let nfkdPassphrase = normalizer.nfkd(passphrase) else { throw .needsNormalizer }
+        let salt = Array(("mnemonic" + nfkdPassphrase).utf8)
         var out = [UInt8](repeating: 0, count: 64)
         let ok = sentence.withUnsafeBufferPointer { p in
             p.withMemoryRebound(to: CChar.self) { pass in
@@ -75,8 +75,8 @@ public enum BIP39 {
     }
 
     /// NFKD, lower-cased, split on any whitespace.
-    static func normalizedWords(_ mnemonic: String) -> [String] {
-        mnemonic.decomposedStringWithCompatibilityMapping.lowercased()
-            .split(whereSeparator: { $0.isWhitespace }).map(String.init)
+    static func normalizedWords(_ mnemonic: String, normalizer: UnicodeNormalizer) throws(NIP06Error) -> [String] {
+        guard let nfkd = normalizer.nfkd(mnemonic) else { throw .needsNormalizer }
+        return nfkd.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init)
     }
 }

@@ -13,16 +13,19 @@ public enum NIP06 {
     }
 
     /// The Nostr secret key of `account` (NIP-06 path m/44'/1237'/account'/0/0); the mnemonic is
-    /// validated first (words and checksum).
-    public static func secretKey(mnemonic: String, passphrase: String = "", account: UInt32 = 0) throws(NIP06Error) -> SecretKey {
-        try accountKey(mnemonic: mnemonic, passphrase: passphrase, account: account).child(0).child(0).secretKey
+    /// validated first (words and checksum). `normalizer` does BIP-39's NFKD.
+    public static func secretKey(mnemonic: String, passphrase: String = "", account: UInt32 = 0,
+                                 normalizer: UnicodeNormalizer) throws(NIP06Error) -> SecretKey {
+        try accountKey(mnemonic: mnemonic, passphrase: passphrase, account: account, normalizer: normalizer)
+            .child(0).child(0).secretKey
     }
 
     /// The BIP-32 account node m/44'/1237'/account' (its xprv/xpub are what wallets export).
-    public static func accountKey(mnemonic: String, passphrase: String = "", account: UInt32 = 0) throws(NIP06Error) -> BIP32Key {
+    public static func accountKey(mnemonic: String, passphrase: String = "", account: UInt32 = 0,
+                                  normalizer: UnicodeNormalizer) throws(NIP06Error) -> BIP32Key {
         guard account < BIP32Key.hardenedOffset else { throw .invalidAccount(account) }
-        try validate(mnemonic: mnemonic)
-        var seed = BIP39.seed(mnemonic: mnemonic, passphrase: passphrase)
+        try validate(mnemonic: mnemonic, normalizer: normalizer)
+        var seed = try BIP39.seed(mnemonic: mnemonic, passphrase: passphrase, normalizer: normalizer)
         defer { ConstantTime.wipe(&seed) }
         let h = BIP32Key.hardenedOffset
         // 1237 is Nostr's SLIP-44 coin type (NIP-06).
@@ -30,8 +33,8 @@ public enum NIP06 {
     }
 
     /// Checks that every word is in the BIP-39 English list and the checksum matches.
-    public static func validate(mnemonic: String) throws(NIP06Error) {
-        var entropy = try BIP39.entropy(mnemonic: mnemonic)
+    public static func validate(mnemonic: String, normalizer: UnicodeNormalizer) throws(NIP06Error) {
+        var entropy = try BIP39.entropy(mnemonic: mnemonic, normalizer: normalizer)
         ConstantTime.wipe(&entropy)
     }
 }

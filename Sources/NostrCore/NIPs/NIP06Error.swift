@@ -14,6 +14,8 @@ public enum NIP06Error: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidPath(String)
     /// A BIP-32 step produced an invalid key (probability below 2^-127; try another index).
     case derivationFailed
+    /// The mnemonic or passphrase is not ASCII and the `UnicodeNormalizer` given cannot NFKD-normalise it.
+    case needsNormalizer
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum NIP06Error: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidAccount(a): "account \(a) is too large (at most 2147483647)"
         case let .invalidPath(p): "invalid BIP-32 derivation path '\(p)' (expected like m/44'/1237'/0'/0/0)"
         case .derivationFailed: "BIP-32 derivation produced an invalid key; use another index"
+        case .needsNormalizer:
+            "the mnemonic or passphrase has non-ASCII characters, which BIP-39 NFKD-normalises: pass a full UnicodeNormalizer (Signer's .foundation)"
         }
     }
 }

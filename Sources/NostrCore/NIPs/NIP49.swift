@@ -1,5 +1,3 @@
-import Foundation // NFKC normalisation only (`precomposedStringWithCompatibilityMapping`).
-
 /// NIP-49 private key encryption (`ncryptsec`). https://github.com/nostr-protocol/nips/blob/master/49.md
 ///
 /// Layout (91 bytes before bech32): version 0x02 ‖ log_n ‖ salt[16] ‖ nonce[24] ‖ key_security ‖ XChaCha20-Poly1305(key)[48].
@@ -19,12 +17,13 @@ public enum NIP49 {
     /// Default cap on log_n when decrypting: 22 means 4 GiB for scrypt, the largest value 49.md lists.
     public static let defaultMaxLogN: UInt8 = 22
 
-    /// Encrypts `key` under `password` (NFKC-normalised) into an `ncryptsec1…` string; log_n 16 needs 64 MiB and ~0.1 s.
-    public static func encrypt(_ key: SecretKey, password: String, logN: UInt8 = 16,
-                               keySecurity: KeySecurity = .unknown) throws(NIP49Error) -> String {
+    /// Encrypts `key` under `password` (NFKC-normalised by `normalizer`) into an `ncryptsec1…` string;
+    /// log_n 16 needs 64 MiB and ~0.1 s.
+    public static func encrypt(_ key: SecretKey, password: String, logN: UInt8 = 16, keySecurity: KeySecurity = .unknown,
+                               normalizer: UnicodeNormalizer) throws(NIP49Error) -> String {
         guard (1...63).contains(logN) else { throw .invalidLogN(logN) }
         let salt = SecureRandom.bytes(16), nonce = SecureRandom.bytes(24)
-        var symmetric = try deriveKey(password, salt: salt, logN: logN)
+        var symmetric = try deriveKey(password, normalizer: normalizer, salt: salt, logN: logN)
         defer { ConstantTime.wipe(&symmetric) }
         var plaintext = key.bytes
         defer { ConstantTime.wipe(&plaintext) }
@@ -35,12 +34,13 @@ public enum NIP49 {
         return Bech32.encode(hrp: hrp, data: payload)
     }
 
-    /// Decrypts an `ncryptsec1…` string; refuses log_n above `maxLogN` before running scrypt.
-    public static func decrypt(_ ncryptsec: String, password: String,
-                               maxLogN: UInt8 = defaultMaxLogN) throws(NIP49Error) -> SecretKey {
+    /// Decrypts an `ncryptsec1…` string (the password NFKC-normalised by `normalizer`); refuses log_n
+    /// above `maxLogN` before running scrypt.
+    public static func decrypt(_ ncryptsec: String, password: String, maxLogN: UInt8 = defaultMaxLogN,
+                               normalizer: UnicodeNormalizer) throws(NIP49Error) -> SecretKey {
         let parts = try parse(ncryptsec)
         guard parts.logN <= maxLogN else { throw .logNTooLarge(logN: parts.logN, limit: maxLogN) }
-        var symmetric = try deriveKey(password, salt: parts.salt, logN: parts.logN)
+        var symmetric = try deriveKey(password, normalizer: normalizer, salt: parts.salt, logN: parts.logN)
         defer { ConstantTime.wipe(&symmetric) }
         guard var plaintext = open(parts.ciphertext, ad: [parts.keySecurity.rawValue], nonce: parts.nonce, key: symmetric) else {
             throw .wrongPasswordOrCorrupted
@@ -56,13 +56,15 @@ public enum NIP49 {
     }
 
     /// The password as 49.md wants it: NFKC-normalised UTF-8.
-    static func normalizedPassword(_ password: String) -> [UInt8] {
-        Array(password.precomposedStringWithCompatibilityMapping.utf8)
+    static func normalizedPassword(_ password: String, normalizer: UnicodeNormalizer) throws(NIP49Error) -> [UInt8] {
+        guard let nfkc = normalizer.nfkc(password) else { throw .passwordNeedsNormalizer }
+        return Array(nfkc.utf8)
     }
 
-    private static func deriveKey(_ password: String, salt: [UInt8], logN: UInt8) throws(NIP49Error) -> [UInt8] {
+    private static func deriveKey(_ password: String, normalizer: UnicodeNormalizer, salt: [UInt8],
+                                  logN: UInt8) throws(NIP49Error) -> [UInt8] {
         guard (1...63).contains(logN) else { throw .invalidLogN(logN) }
-        var pw = normalizedPassword(password)
+        var pw = try normalizedPassword(password, normalizer: normalizer)
         defer { ConstantTime.wipe(&pw) }
         guard let key = scrypt(pw, salt: salt, logN: logN) else { throw .scryptFailed }
         return key

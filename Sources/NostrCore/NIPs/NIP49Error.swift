@@ -22,6 +22,8 @@ public enum NIP49Error: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidKey(KeyError)
     /// libsodium's XChaCha20-Poly1305 failed to encrypt.
     case encryptionFailed
+    /// The password is not ASCII and the `UnicodeNormalizer` given cannot NFKC-normalise it.
+    case passwordNeedsNormalizer
 
     public var description: String {
         switch self {
@@ -36,6 +38,8 @@ public enum NIP49Error: Error, Sendable, Equatable, CustomStringConvertible {
         case .wrongPasswordOrCorrupted: "wrong password, or the ncryptsec is damaged"
         case let .invalidKey(e): "decrypted key is not a valid secret key: \(e)"
         case .encryptionFailed: "XChaCha20-Poly1305 encryption failed in libsodium"
+        case .passwordNeedsNormalizer:
+            "the password has non-ASCII characters, which NIP-49 NFKC-normalises: pass a full UnicodeNormalizer (Signer's .foundation)"
         }
     }
 }

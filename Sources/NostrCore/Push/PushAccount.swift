@@ -23,4 +23,10 @@ struct PushAccount: Sendable {
         if let local { return try? local.decrypt(payload, from: peer) }
         return try? await signer.nip44Decrypt(payload, from: peer)
     }
+
+    /// `nip44Decrypt` as bytes, for a JSON parser (which checks the UTF-8 itself).
+    func nip44DecryptBytes(_ payload: String, from peer: PublicKey) async -> [UInt8]? {
+        if let local { return try? local.decryptBytes(payload, from: peer) }
+        return (try? await signer.nip44Decrypt(payload, from: peer)).map { Array($0.utf8) }
+    }
 }

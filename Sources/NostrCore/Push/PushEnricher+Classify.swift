@@ -36,7 +36,7 @@ extension PushEnricher {
     /// An event only the author's own account is named in is `ownEvent`.
     func owner(_ e: PushIncoming, forced: PushAccount?, owners: () -> [PublicKey] = { [] }) -> PushOwnership {
         if let forced { return .owned(forced) }
-        let tagged = accounts(in: e.taggedKeys)
+        let tagged = accounts(in: e.taggedKeys(checked: false))
         if let a = tagged.first(where: { $0.pubkey != e.author }) { return .owned(a) }
         if let a = accounts(in: owners()).first(where: { $0.pubkey != e.author }) { return .owned(a) }
         if !tagged.isEmpty || account(e.author) != nil { return .suppress(.ownEvent) }
@@ -51,7 +51,7 @@ extension PushEnricher {
         case let .suppress(reason): return .suppress(reason)
         }
         var d = PushDraft(account: account, category: .dm, title: .name, body: text,
-                          threadID: NIP17.conversationID(of: e.unsigned), sender: e.author, eventID: e.id,
+                          threadID: NIP17.conversationID(of: e.unsigned, knownValid: { $0 == e.author || self.account($0) != nil }), sender: e.author, eventID: e.id,
                           kind: e.kind, createdAt: e.createdAt)
         d.renderMentions = false
         d.muteText = text

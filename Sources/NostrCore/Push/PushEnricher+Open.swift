@@ -11,8 +11,8 @@ extension PushEnricher {
             throw .unrecognizedPayload("encryptedEvent is kind \(wrap.kind.rawValue), expected 1059")
         }
         for account in accounts {
-            guard let text = await account.nip44Decrypt(wrap.content, from: wrap.pubkey) else { continue }
-            do { return (try Event(json: text), account) } catch { throw .invalidInnerEvent(error) }
+            guard let inner = await account.nip44DecryptBytes(wrap.content, from: wrap.pubkey) else { continue }
+            do { return (try Event(json: inner), account) } catch { throw .invalidInnerEvent(error) }
         }
         throw .notDecryptable
     }
@@ -22,12 +22,16 @@ extension PushEnricher {
     func unwrap(_ wrap: Event, account preferred: PushAccount?) async throws(PushError) -> (UnwrappedGift, PushAccount) {
         var order: [PushAccount] = []
         if let preferred { order.append(preferred) }
-        for key in PushIncoming(verified: wrap).taggedKeys { if let a = account(key) { order.append(a) } }
+        for key in PushIncoming(verified: wrap).taggedKeys(checked: false) { if let a = account(key) { order.append(a) } }
         order += accounts
         var tried = Set<PublicKey>()
         var last: NIP59Error = .decryptWrap(.decryption("no account key"))
         for account in order where tried.insert(account.pubkey).inserted {
             do {
+                if let local = account.local {
+                    var recipient = LocalGiftRecipient(account: local)
+                    return (try await NIP59.unwrap(wrap, recipient: &recipient), account)
+                }
                 return (try await NIP59.unwrap(wrap, signer: account.signer), account)
             } catch {
                 guard case .decryptWrap = error else { throw .giftWrap(error) }
@@ -45,7 +49,7 @@ extension PushEnricher {
         guard let target = incoming.taggedEvents.first else {
             throw .unrecognizedPayload("the wake-up event (kind 23903) has no valid e tag")
         }
-        let tagged = incoming.taggedKeys
+        let tagged = incoming.taggedKeys(checked: true)
         let owner = forced ?? accounts(in: tagged).first ?? (accounts.count == 1 ? accounts.first : nil)
         guard let owner else { return .suppress(.notForAccount) }
         if depth == 0, let found = await lookUpEvent(target) {

@@ -32,13 +32,15 @@ struct PushIncoming: Sendable {
         event = nil
     }
 
-    /// Valid keys of the `p` tags, in order, without repeats.
-    var taggedKeys: [PublicKey] {
-        var seen = Set<PublicKey>()
+    /// The keys of the `p` tags, in order, without repeats. `checked` keeps only curve points, at a
+    /// square root per key; unchecked is enough to look for the accounts, whose keys are valid already.
+    func taggedKeys(checked: Bool) -> [PublicKey] {
         var out: [PublicKey] = []
         for tag in tags where tag.name == "p" {
-            guard let hex = tag.value, let key = try? PublicKey(hex: hex.lowercased()) else { continue }
-            if seen.insert(key).inserted { out.append(key) }
+            guard let hex = tag.value, hex.utf8.count == 64, let bytes = Hex.decode(hex) else { continue }
+            let key = PublicKey(unchecked: bytes)
+            if checked, (try? ParsedPublicKey(key)) == nil { continue }
+            if !out.contains(key) { out.append(key) }
         }
         return out
     }

@@ -27,6 +27,11 @@ public struct PushProfile: Sendable, Hashable {
 
     /// The name with control characters turned into spaces and trimmed; nil when nothing is left.
     static func cleanName(_ raw: String) -> String? {
+        // Printable ASCII has no control characters to replace: only trimming and the length limit apply.
+        if raw.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
+            let trimmed = PushText.trimSpaces(raw)
+            return trimmed.isEmpty ? nil : PushText.truncate(trimmed, to: maxNameLength)
+        }
         var out = ""
         for scalar in raw.unicodeScalars {
             if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {

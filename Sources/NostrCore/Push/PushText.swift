@@ -3,6 +3,8 @@ enum PushText {
     /// `text` cut to at most `limit` characters, ending with "…" when something was cut.
     static func truncate(_ text: String, to limit: Int) -> String {
         guard limit > 0 else { return "" }
+        // A character is at least one UTF-8 byte: short text needs no grapheme walk.
+        if text.utf8.count <= limit { return text }
         var count = 0
         var end = text.startIndex
         while end < text.endIndex {
@@ -15,9 +17,13 @@ enum PushText {
 
     /// Without leading and trailing spaces and tabs.
     static func trimSpaces(_ s: String) -> String {
-        let start = s.unicodeScalars.drop { $0 == " " || $0 == "\t" }
-        let end = start.reversed().drop { $0 == " " || $0 == "\t" }
-        return String(String.UnicodeScalarView(end.reversed()))
+        // Space and tab are single UTF-8 bytes that never occur inside a multi-byte character.
+        let u = s.utf8
+        let isBlank = { (b: UInt8) in b == 0x20 || b == 0x09 }
+        guard let first = u.firstIndex(where: { !isBlank($0) }), let last = u.lastIndex(where: { !isBlank($0) }) else { return "" }
+        let end = u.index(after: last)
+        if first == u.startIndex && end == u.endIndex { return s }
+        return String(decoding: u[first..<end], as: UTF8.self)
     }
 
     /// `text` with each NIP-21 `nostr:npub1…`/`nostr:nprofile1…` replaced by "@" and the name

@@ -24,14 +24,7 @@ public final class EventStore: Sendable {
         let inMemory = path == ":memory:" || path.isEmpty
         if readOnly {
             writer = nil
-            var pool: [PooledConnection] = []
-            for _ in 0..<(inMemory ? 1 : Self.readerCount) {
-                let c = try SQLiteConnection(path: path, readOnly: true)
-                try Self.configure(c, writer: false, inMemory: inMemory)
-                try c.execute("PRAGMA query_only = 1")
-                pool.append(PooledConnection(c))
-            }
-            readers = pool
+            readers = try Self.readerPool(path: path, count: inMemory ? 1 : Self.readerCount, inMemory: inMemory, queryOnly: true)
             return
         }
         let w = try SQLiteConnection(path: path, readOnly: false)
@@ -39,15 +32,29 @@ public final class EventStore: Sendable {
         try Self.checkKnown(w)
         try w.migrate(Schema.migrations + migrations)
         writer = PooledConnection(w)
-        var pool: [PooledConnection] = []
-        if !inMemory {
-            for _ in 0..<Self.readerCount {
-                let c = try SQLiteConnection(path: path, readOnly: true)
-                try Self.configure(c, writer: false, inMemory: false)
-                pool.append(PooledConnection(c))
-            }
+        readers = inMemory ? [] : try Self.readerPool(path: path, count: Self.readerCount, inMemory: false, queryOnly: false)
+    }
+
+    /// Closes the readers before the writer: SQLite checkpoints and deletes the WAL only when the last
+    /// connection to close can write, and a WAL left behind is replayed by every later process's first
+    /// read (a cold push enricher read 4 MB of WAL frames before its first query).
+    deinit {
+        for r in readers { r.close() }
+        writer?.close()
+    }
+
+    /// The read connections: the first opened now (so a bad path fails here), the others when the first
+    /// is busy, so a process that reads one thing at a time opens one.
+    private static func readerPool(path: String, count: Int, inMemory: Bool, queryOnly: Bool) throws(StoreError) -> [PooledConnection] {
+        let open = { @Sendable () throws(StoreError) -> SQLiteConnection in
+            let c = try SQLiteConnection(path: path, readOnly: true)
+            try Self.configure(c, writer: false, inMemory: inMemory)
+            if queryOnly { try c.execute("PRAGMA query_only = 1") }
+            return c
         }
-        readers = pool
+        var pool = [PooledConnection(try open())]
+        for _ in 1..<max(1, count) { pool.append(PooledConnection(opening: open)) }
+        return pool
     }
 
     private static func configure(_ c: SQLiteConnection, writer: Bool, inMemory: Bool) throws(StoreError) {
@@ -96,10 +103,14 @@ public final class EventStore: Sendable {
             return try writer!.with(body)
         }
         let start = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue
-        for i in 0..<readers.count {
-            if let r = try readers[(start &+ i) % readers.count].withIfFree(body) { return r }
+        // A free open connection; else one of the pool's opened now; else wait for an open one.
+        for opening in [false, true] {
+            for i in 0..<readers.count {
+                if let r = try readers[(start &+ i) % readers.count].withIfFree(opening: opening, body) { return r }
+            }
         }
-        return try readers[start % readers.count].with(body)
+        let waitOn = readers[start % readers.count]
+        return try (waitOn.isOpen ? waitOn : readers[0]).with(body)
     }
 
     /// `write` with a typed error, for the store's own code.

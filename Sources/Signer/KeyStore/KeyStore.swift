@@ -38,7 +38,7 @@ public struct KeyStore: Sendable {
     public func add(name: String, key: SecretKey, password: String, logN: UInt8 = 16,
                     replace: Bool = false) throws(KeyStoreError) -> Entry {
         let ncryptsec: String
-        do { ncryptsec = try NIP49.encrypt(key, password: password, logN: logN) } catch {
+        do { ncryptsec = try NIP49.encrypt(key, password: password, logN: logN, normalizer: .foundation) } catch {
             throw .encryption("\(error)")
         }
         return try add(name: name, ncryptsec: ncryptsec, publicKey: key.publicKey, replace: replace)
@@ -86,7 +86,7 @@ public struct KeyStore: Sendable {
     /// Decrypts and returns the key `name`.
     public func load(name: String, password: String) throws(KeyStoreError) -> SecretKey {
         let encrypted = try ncryptsec(name: name)
-        do { return try NIP49.decrypt(encrypted, password: password) } catch {
+        do { return try NIP49.decrypt(encrypted, password: password, normalizer: .foundation) } catch {
             if case .wrongPasswordOrCorrupted = error { throw .wrongPassword(name: name) }
             throw .corrupt(path: path(.keys, name), reason: "\(error)")
         }

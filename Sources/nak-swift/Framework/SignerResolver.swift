@@ -60,7 +60,7 @@ struct SignerResolver: Sendable {
         guard let password = environment["NOSTR_PASSWORD"] ?? PasswordPrompt.read("password for the ncryptsec: ") else {
             throw .passwordNeeded
         }
-        do { return try NIP49.decrypt(s, password: password) } catch {
+        do { return try NIP49.decrypt(s, password: password, normalizer: .foundation) } catch {
             if case .wrongPasswordOrCorrupted = error { throw .wrongPassword }
             throw .invalidNcryptsec(error)
         }

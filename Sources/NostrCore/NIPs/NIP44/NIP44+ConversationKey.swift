@@ -14,6 +14,14 @@ extension NIP44 {
             bytes = HKDF.extract(salt: Self.salt, ikm: shared)
         }
 
+        /// The conversation key with a key parsed `forAgreement` (its signature may have been checked with it).
+        public init(secret: SecretKey, publicKey: ParsedPublicKey) throws(NIP44Error) {
+            var shared: [UInt8]
+            do { shared = try ECDH.sharedX(secret, publicKey) } catch { throw .invalidKey(error) }
+            defer { ConstantTime.wipe(&shared) }
+            bytes = HKDF.extract(salt: Self.salt, ikm: shared)
+        }
+
         /// A conversation key from its 32 bytes (cached or from test vectors).
         public init(bytes: [UInt8]) throws(NIP44Error) {
             guard bytes.count == 32 else { throw .invalidConversationKeyLength(bytes.count) }

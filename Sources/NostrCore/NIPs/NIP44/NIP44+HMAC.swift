@@ -1,29 +1,25 @@
-import CSodium
-
-/// Message-key derivation through libsodium's HMAC: OpenSSL 3's one-shot `HMAC()` looks the digest up on every
-/// call, which dominated short messages. The payload MAC stays on OpenSSL, whose SHA-256 uses the CPU's SHA
-/// instructions and was 5× faster on 64 KiB (measured).
 extension NIP44 {
-    /// HKDF-SHA256-Expand(PRK = conversation key, info = nonce, L = 76) (RFC 5869 §2.3), keying the HMAC once.
+    /// HKDF-SHA256-Expand(PRK = conversation key, info = nonce, L = 76) (RFC 5869 §2.3), the message keys
+    /// of 44.md `get_message_keys`. On the per-thread OpenSSL context (SHA instructions where the CPU has
+    /// them), not libsodium's portable SHA-256: three HMACs per message are a visible part of a decrypt.
     static func expandMessageKeys(_ prk: [UInt8], nonce: [UInt8]) -> [UInt8] {
-        SecureRandom.ensureInitialized()
-        var keyed = crypto_auth_hmacsha256_state()
-        _ = crypto_auth_hmacsha256_init(&keyed, prk, prk.count)
+        nonce.withUnsafeBytes { expandMessageKeys(prk, nonce: $0) }
+    }
+
+    /// `expandMessageKeys` with the nonce read in place (a decrypt's nonce sits inside the payload).
+    static func expandMessageKeys(_ prk: [UInt8], nonce: UnsafeRawBufferPointer) -> [UInt8] {
         var blocks = [UInt8](repeating: 0, count: 96)
-        blocks.withUnsafeMutableBufferPointer { out in
-            guard let base = out.baseAddress else { return }
-            for i in 0..<3 {
-                // T(i) = HMAC(PRK, T(i-1) ‖ info ‖ i), T(0) empty.
-                var state = keyed
-                if i > 0 { _ = crypto_auth_hmacsha256_update(&state, base + (i - 1) * 32, 32) }
-                _ = crypto_auth_hmacsha256_update(&state, nonce, UInt64(nonce.count))
-                var counter = UInt8(i + 1)
-                _ = crypto_auth_hmacsha256_update(&state, &counter, 1)
-                _ = crypto_auth_hmacsha256_final(&state, base + i * 32)
-                withUnsafeMutableBytes(of: &state) { sodium_memzero($0.baseAddress, $0.count) }
+        prk.withUnsafeBytes { key in
+            blocks.withUnsafeMutableBufferPointer { out in
+                guard let base = out.baseAddress else { return }
+                for i in 0..<3 {
+                    // T(i) = HMAC(PRK, T(i-1) ‖ info ‖ i), T(0) empty.
+                    var counter = UInt8(i + 1)
+                    let previous = UnsafeRawBufferPointer(start: i > 0 ? base + (i - 1) * 32 : nil, count: i > 0 ? 32 : 0)
+                    withUnsafeBytes(of: &counter) { c in HMACSHA256.mac(key: key, previous, nonce, c, into: base + i * 32) }
+                }
             }
         }
-        withUnsafeMutableBytes(of: &keyed) { sodium_memzero($0.baseAddress, $0.count) }
         let keys = Array(blocks[0..<76])
         ConstantTime.wipe(&blocks)
         return keys

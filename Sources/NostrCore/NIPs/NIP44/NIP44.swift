@@ -87,10 +87,21 @@ public enum NIP44 {
         guard raw[0] == 2 else { throw .unknownVersion(raw[0]) }
 
         let macStart = raw.count - 32
-        var keys = try messageKeyBlock(conversationKey, nonce: Array(raw[1..<33]))
+        guard conversationKey.bytes.count == 32 else { throw .invalidConversationKeyLength(conversationKey.bytes.count) }
+        // Nonce, MAC and ciphertext are read in place: a payload is decrypted without copying it.
+        var keys = raw.withUnsafeBytes { expandMessageKeys(conversationKey.bytes, nonce: UnsafeRawBufferPointer(rebasing: $0[1..<33])) }
         defer { ConstantTime.wipe(&keys) }
-        let expected = HMACSHA256.authenticate(raw[1..<macStart], key: keys[44..<76])
-        guard ConstantTime.equals(expected, Array(raw[macStart...])) else { throw .invalidMAC }
+        let authentic = raw.withUnsafeBytes { r in
+            keys.withUnsafeBytes { k in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { expected -> Bool in
+                    guard let e = expected.baseAddress, let received = r.baseAddress else { return false }
+                    HMACSHA256.mac(key: UnsafeRawBufferPointer(rebasing: k[44..<76]), UnsafeRawBufferPointer(rebasing: r[1..<macStart]),
+                                   into: e)
+                    return ConstantTime.equals(UnsafeRawPointer(e), received + macStart, count: 32)
+                }
+            }
+        }
+        guard authentic else { throw .invalidMAC }
 
         let ok = raw.withUnsafeMutableBytes { buf in
             keys.withUnsafeBytes { chacha20(UnsafeMutableRawBufferPointer(rebasing: buf[33..<macStart]), keys: $0) }

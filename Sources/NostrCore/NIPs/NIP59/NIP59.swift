@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// NIP-59 gift wrap: a rumor (unsigned event) sealed by its author (kind 13) and wrapped with a
 /// one-time key (kind 1059), both layers NIP-44 v2. https://github.com/nostr-protocol/nips/blob/master/59.md
@@ -8,7 +12,7 @@ public enum NIP59 {
 
     /// A `created_at` uniformly random within the last two days, never in the future because some
     /// relays refuse future events (NIP-59 "Other Considerations").
-    public static func randomPastTimestamp(now: Int64 = Int64(Date().timeIntervalSince1970)) -> Int64 {
+    public static func randomPastTimestamp(now: Int64 = Int64(time(nil))) -> Int64 {
         now - Int64(SecureRandom.uniform(UInt32(maxTimestampTweak)))
     }
 

@@ -1,4 +1,5 @@
 import NostrCore
+import Signer // UnicodeNormalizer.foundation
 
 /// `key decrypt`: the secret key inside an ncryptsec.
 struct KeyDecryptCommand: Command {
@@ -23,7 +24,7 @@ struct KeyDecryptCommand: Command {
     }
 
     func run(_ io: IO) async throws -> ExitCode {
-        let key = try NIP49.decrypt(ncryptsec.trimmingSpaces, password: password)
+        let key = try NIP49.decrypt(ncryptsec.trimmingSpaces, password: password, normalizer: .foundation)
         io.print(nsec ? key.nsec : key.hex)
         return .ok
     }

@@ -1,4 +1,5 @@
 import NostrCore
+import Signer // UnicodeNormalizer.foundation
 
 /// `key encrypt`: NIP-49 ncryptsec from a secret key and a password.
 struct KeyEncryptCommand: Command {
@@ -31,7 +32,7 @@ struct KeyEncryptCommand: Command {
         do { key = try SignerResolver(environment: io.environment).secretKey(from: secret) } catch {
             throw CLIError.invalidKey(source: "SEC", reason: error)
         }
-        io.print(try NIP49.encrypt(key, password: password, logN: logN))
+        io.print(try NIP49.encrypt(key, password: password, logN: logN, normalizer: .foundation))
         return .ok
     }
 }

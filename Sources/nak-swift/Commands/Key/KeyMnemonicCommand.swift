@@ -1,4 +1,5 @@
 import NostrCore
+import Signer // UnicodeNormalizer.foundation
 
 /// `key mnemonic`: the NIP-06 key of a BIP-39 mnemonic (or a new mnemonic).
 struct KeyMnemonicCommand: Command {
@@ -50,7 +51,7 @@ struct KeyMnemonicCommand: Command {
             io.print(NIP06.generateMnemonic(wordCount: newCount))
             return .ok
         }
-        let key = try NIP06.secretKey(mnemonic: words ?? "", passphrase: passphrase, account: account)
+        let key = try NIP06.secretKey(mnemonic: words ?? "", passphrase: passphrase, account: account, normalizer: .foundation)
         io.print(nsec ? key.nsec : key.hex)
         return .ok
     }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import NostrCore
+import Signer // UnicodeNormalizer.foundation: BIP-39 passphrases are NFKD-normalised
 import TestSupport
 
 final class NIP06Tests: XCTestCase {
@@ -24,17 +25,19 @@ final class NIP06Tests: XCTestCase {
         for (n, r) in rows.enumerated() {
             let name = "NIP-06 #\(n) (\(r.mnemonic.prefix(16))…, passphrase \(r.passphrase.isEmpty ? "none" : "set"), account \(r.account))"
             do {
-                try NIP06.validate(mnemonic: r.mnemonic)
-                let key = try NIP06.secretKey(mnemonic: r.mnemonic, passphrase: r.passphrase, account: r.account)
+                try NIP06.validate(mnemonic: r.mnemonic, normalizer: .foundation)
+                let key = try NIP06.secretKey(mnemonic: r.mnemonic, passphrase: r.passphrase, account: r.account,
+                                              normalizer: .foundation)
                 XCTAssertEqual(key.hex, r.private_key, name)
                 XCTAssertEqual(key.publicKey.hex, r.public_key, name)
                 if let nsec = r.nsec { XCTAssertEqual(key.nsec, nsec, name) }
                 if let npub = r.npub { XCTAssertEqual(key.publicKey.npub, npub, name) }
-                let seed = BIP39.seed(mnemonic: r.mnemonic, passphrase: r.passphrase)
+                let seed = try BIP39.seed(mnemonic: r.mnemonic, passphrase: r.passphrase, normalizer: .foundation)
                 let viaPath = try BIP32Key(seed: seed).derive(path: r.derivation_path)
                 XCTAssertEqual(viaPath.secretKey, key, "\(name) via path")
                 if let xprv = r.account_xprv, let xpub = r.account_xpub {
-                    let account = try NIP06.accountKey(mnemonic: r.mnemonic, passphrase: r.passphrase, account: r.account)
+                    let account = try NIP06.accountKey(mnemonic: r.mnemonic, passphrase: r.passphrase, account: r.account,
+                                                       normalizer: .foundation)
                     XCTAssertEqual(account.xprv, xprv, "\(name) xprv")
                     XCTAssertEqual(account.xpub, xpub, "\(name) xpub")
                 }
@@ -56,8 +59,8 @@ final class NIP06Tests: XCTestCase {
         let entropy = [UInt8](repeating: 0, count: 16)
         let m = try BIP39.mnemonic(entropy: entropy)
         XCTAssertEqual(m, "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about")
-        XCTAssertEqual(try BIP39.entropy(mnemonic: m), entropy)
-        XCTAssertEqual(Hex.encode(BIP39.seed(mnemonic: m, passphrase: "TREZOR")),
+        XCTAssertEqual(try BIP39.entropy(mnemonic: m, normalizer: .foundation), entropy)
+        XCTAssertEqual(Hex.encode(try BIP39.seed(mnemonic: m, passphrase: "TREZOR", normalizer: .foundation)),
                        "c55257c360c07c72029aebc1b53c05ed0362ada38ead3e3e9efa3708e53495531f09a6987599d18264c1e1c92f2cf141630c7a3c4ab7c81b2f001698e7463b04")
     }
 
@@ -65,8 +68,8 @@ final class NIP06Tests: XCTestCase {
         for count in NIP06.validWordCounts {
             let m = NIP06.generateMnemonic(wordCount: count)
             XCTAssertEqual(m.split(separator: " ").count, count)
-            XCTAssertNoThrow(try NIP06.validate(mnemonic: m), "\(count) words")
-            let e = try BIP39.entropy(mnemonic: m)
+            XCTAssertNoThrow(try NIP06.validate(mnemonic: m, normalizer: .foundation), "\(count) words")
+            let e = try BIP39.entropy(mnemonic: m, normalizer: .foundation)
             XCTAssertEqual(try BIP39.mnemonic(entropy: e), m)
         }
         XCTAssertNotEqual(NIP06.generateMnemonic(), NIP06.generateMnemonic())
@@ -75,19 +78,21 @@ final class NIP06Tests: XCTestCase {
     func testWhitespaceAndCaseDoNotChangeTheKey() throws {
         let m = "leader monkey parrot ring guide accident before fence cannon height naive bean"
         let messy = "  Leader  monkey\tparrot ring guide accident before fence cannon height naive BEAN\n"
-        XCTAssertEqual(try NIP06.secretKey(mnemonic: messy), try NIP06.secretKey(mnemonic: m))
+        XCTAssertEqual(try NIP06.secretKey(mnemonic: messy, normalizer: .foundation),
+                       try NIP06.secretKey(mnemonic: m, normalizer: .foundation))
     }
 
     /// BIP-39 normalises the passphrase to NFKD: composed and decomposed "é" give one seed.
     func testPassphraseIsNFKDNormalised() {
         let m = "zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo wrong"
-        XCTAssertEqual(BIP39.seed(mnemonic: m, passphrase: "caf\u{E9}"), BIP39.seed(mnemonic: m, passphrase: "cafe\u{301}"))
-        XCTAssertNotEqual(BIP39.seed(mnemonic: m, passphrase: "cafe"), BIP39.seed(mnemonic: m, passphrase: "caf\u{E9}"))
+        func seed(_ passphrase: String) throws -> [UInt8] { try BIP39.seed(mnemonic: m, passphrase: passphrase, normalizer: .foundation) }
+        XCTAssertEqual(try seed("caf\u{E9}"), try seed("cafe\u{301}"))
+        XCTAssertNotEqual(try seed("cafe"), try seed("caf\u{E9}"))
     }
 
     func testTypedErrorsNameNoWords() {
         func error(_ m: String, account: UInt32 = 0) -> NIP06Error? {
-            do { _ = try NIP06.secretKey(mnemonic: m, account: account); return nil } catch { return error }
+            do { _ = try NIP06.secretKey(mnemonic: m, account: account, normalizer: .foundation); return nil } catch { return error }
         }
         let zoo = Array(repeating: "zoo", count: 11)
         XCTAssertEqual(error((zoo + ["zoo"]).joined(separator: " ")), .invalidChecksum)
