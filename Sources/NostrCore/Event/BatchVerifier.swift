@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Verifies many events on several threads, parsing each author's key once per thread.
 public struct BatchVerifier {
@@ -8,16 +9,19 @@ public struct BatchVerifier {
         guard n > 0 else { return [] }
         let workers = max(1, min(threads, n / 64 + 1))
         var results = [EventError?](repeating: nil, count: n)
+        // Workers take small chunks from a shared counter rather than one fixed slice each: when another
+        // thread (an import's writer) shares a core, a fixed slice would leave the batch waiting on it.
+        let next = Atomic<Int>(0)
+        let chunk = 32
         results.withUnsafeMutableBufferPointer { out in
-            // Workers write disjoint index ranges, so sharing the buffer is race-free.
+            // Each chunk is claimed by exactly one worker, so writes to the buffer are disjoint.
             nonisolated(unsafe) let out = out
-            let chunk = (n + workers - 1) / workers
-            DispatchQueue.concurrentPerform(iterations: workers) { w in
-                let lower = w * chunk, upper = min(n, lower + chunk)
-                guard lower < upper else { return }
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 var keys: [PublicKey: ParsedPublicKey?] = [:]
-                for i in lower..<upper {
-                    out[i] = check(events[i], keys: &keys)
+                while true {
+                    let lower = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
+                    guard lower < n else { return }
+                    for i in lower..<min(n, lower + chunk) { out[i] = check(events[i], keys: &keys) }
                 }
             }
         }

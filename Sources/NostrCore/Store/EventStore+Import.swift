@@ -28,7 +28,7 @@ extension EventStore {
     ///
     /// The next batch is parsed and verified while the previous one is written, so the single
     /// SQLite writer and the verifying cores work at the same time.
-    public func importJSONL(paths: [String], batchSize: Int = 10_000, threads: Int = EventStore.cores,
+    public func importJSONL(paths: [String], batchSize: Int = 1_000, threads: Int = EventStore.cores,
                             commitBytes: Int = EventStore.commitGroupBytes, now: Int64? = nil,
                             progress: ((ImportProgress) -> Void)? = nil) throws(StoreError) -> ImportSummary {
         var readers: [(path: String, reader: JSONLReader)] = []
@@ -38,6 +38,7 @@ extension EventStore {
         var summary = ImportSummary()
         // An in-memory store reads through its writer, so it cannot keep a transaction open between batches.
         let writer = ImportWriter(store: self, groupBytes: self.readers.isEmpty ? 0 : max(0, commitBytes))
+        let lookup = self.readers.isEmpty ? nil : try unmappedReader()
         var inFlight: Int?
         var doneBytes = 0
 
@@ -54,7 +55,7 @@ extension EventStore {
                     // Bounded by bytes too: a batch of big contact lists would otherwise hold hundreds of MB.
                     let lines = try reader.next(max(1, batchSize), maxBytes: Self.maxBatchBytes, path: path)
                     if lines.isEmpty { break }
-                    let (batch, unparsable) = try prepareLines(lines, threads: threads, now: now ?? Self.now())
+                    let (batch, unparsable) = try prepareLines(lines, threads: threads, now: now ?? Self.now(), lookup: lookup)
                     summary.lines += lines.count
                     summary.unparsable += unparsable
                     try finishInFlight()
@@ -89,17 +90,20 @@ extension EventStore {
     }
 
     /// Parses lines on `threads` cores, then prepares the events that parsed.
-    private func prepareLines(_ lines: [[UInt8]], threads: Int, now: Int64) throws(StoreError) -> (PreparedBatch, unparsable: Int) {
+    private func prepareLines(_ lines: [[UInt8]], threads: Int, now: Int64,
+                              lookup: SQLiteConnection? = nil) throws(StoreError) -> (PreparedBatch, unparsable: Int) {
         let parsed = Parallel.map(lines.count, threads: threads) { i -> Event? in try? Event(json: lines[i]) }
         var events: [Event] = []
         events.reserveCapacity(parsed.count)
         for e in parsed { if let e { events.append(e) } }
-        return (try prepare(events, verified: false, threads: threads, now: now), lines.count - events.count)
+        return (try prepare(events, verified: false, threads: threads, now: now, lookup: lookup), lines.count - events.count)
     }
 
     /// Everything before the write lock: prechecks, duplicates (in the batch and in the index),
     /// then signatures of what is left.
-    func prepare(_ events: [Event], verified: Bool, threads: Int, now: Int64) throws(StoreError) -> PreparedBatch {
+    /// `lookup` is the connection for the known-id checks (a pooled reader when nil).
+    func prepare(_ events: [Event], verified: Bool, threads: Int, now: Int64,
+                 lookup: SQLiteConnection? = nil) throws(StoreError) -> PreparedBatch {
         var results = [SaveResult?](repeating: nil, count: events.count)
         var seen = Set<EventID>(minimumCapacity: events.count)
         var pending: [Int] = []
@@ -110,15 +114,17 @@ extension EventStore {
             pending.append(i)
         }
         // Known ids are answered before any signature check (the costly part).
-        let known = try reading { (db: SQLiteConnection) throws(StoreError) -> [Bool] in
+        let known = { (db: SQLiteConnection) throws(StoreError) -> [Bool] in
             var out: [Bool] = []
             out.reserveCapacity(pending.count)
             for i in pending { out.append(try db.containsEvent(events[i].id)) }
             return out
         }
+        let isKnown: [Bool]
+        if let lookup { isKnown = try known(lookup) } else { isKnown = try reading(known) }
         var toVerify: [Int] = []
         for (k, i) in pending.enumerated() {
-            if known[k] { results[i] = .duplicate } else { toVerify.append(i) }
+            if isKnown[k] { results[i] = .duplicate } else { toVerify.append(i) }
         }
         var toInsert = toVerify
         if !verified {

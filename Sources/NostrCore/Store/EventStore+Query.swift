@@ -26,12 +26,15 @@ extension EventStore {
     /// How many stored events match any of `filters` (NIP-45); limits are ignored.
     public func count(_ filters: [Filter], now: Int64? = nil) throws(StoreError) -> Int {
         let now = now ?? Self.now()
-        let parts = filters.map { FilterSQL($0, columns: "e.rid", now: now) }.filter(\.canMatch)
-        guard !parts.isEmpty else { return 0 }
-        let sql = "SELECT COUNT(*) FROM (" + parts.map(\.select).joined(separator: " UNION ") + ")"
-        let args = parts.flatMap(\.args)
         return try reading { (db: SQLiteConnection) throws(StoreError) -> Int in
-            Int(try db.scalar(sql, args)?.int64 ?? 0)
+            var parts: [FilterSQL] = []
+            for f in filters {
+                let q = try db.filterSQL(f, columns: "e.rid", now: now)
+                if q.canMatch { parts.append(q) }
+            }
+            guard !parts.isEmpty else { return 0 }
+            let sql = "SELECT COUNT(*) FROM (" + parts.map(\.select).joined(separator: " UNION ") + ")"
+            return Int(try db.scalar(sql, parts.flatMap(\.args))?.int64 ?? 0)
         }
     }
 
@@ -47,10 +50,10 @@ extension EventStore {
     @discardableResult
     public func delete(_ filter: Filter) throws(StoreError) -> Int {
         // Expired events are matched too (now = Int64.min), so a delete really empties what it names.
-        let sql = FilterSQL(filter, columns: "e.rid", now: .min)
-        guard sql.canMatch else { return 0 }
         let limit = filter.limit.map { " LIMIT \($0)" } ?? ""
         return try writing { (db: SQLiteConnection) throws(StoreError) -> Int in
+            let sql = try db.filterSQL(filter, columns: "e.rid", now: .min)
+            guard sql.canMatch else { return 0 }
             let rids = try db.rows("\(sql.select) \(sql.order)\(limit)", sql.args).compactMap { $0.first?.int64 }
             for rid in rids { try db.removeEvent(rid: rid) }
             return rids.count
@@ -88,7 +91,7 @@ extension SQLiteConnection {
         // The ordered query carries no `raw`: SQLite's sorter would copy every candidate's JSON
         // (contact lists are tens of KB) only to drop most of it at LIMIT. The JSON of the rows that
         // made it is then read by rowid.
-        let q = FilterSQL(filter, columns: "e.rid, e.created_at, e.id", now: now)
+        let q = try filterSQL(filter, columns: "e.rid, e.created_at, e.id", now: now)
         guard q.canMatch else { return [] }
         var sql = "\(q.select) \(q.order)"
         var args = q.args

@@ -57,6 +57,14 @@ public final class EventStore: Sendable {
         return pool
     }
 
+    /// A private read connection that does not map the file (an import's id look-ups).
+    func unmappedReader() throws(StoreError) -> SQLiteConnection {
+        let c = try SQLiteConnection(path: path, readOnly: true)
+        try Self.configure(c, writer: false, inMemory: false)
+        try c.execute("PRAGMA mmap_size = 0")
+        return c
+    }
+
     private static func configure(_ c: SQLiteConnection, writer: Bool, inMemory: Bool) throws(StoreError) {
         if writer && !inMemory {
             try c.execute("PRAGMA journal_mode = WAL")
@@ -67,9 +75,10 @@ public final class EventStore: Sendable {
             PRAGMA temp_store = MEMORY;
             PRAGMA cache_size = \(writer ? -32768 : -16384);
             """)
-        // No mmap: mapped pages count toward the process's RSS (and the kernel maps neighbours on each
-        // fault), which made a 100k import's peak RSS grow with the file by 100+ MB. Each reader's page
-        // cache is bounded instead; the writer's (32 MiB) holds a bulk import's tag index.
+        // Readers map the file for fast lookups. The writer does not, and a file import checks known ids
+        // on its own unmapped connection: mapped pages count toward RSS, and the kernel maps a fault's
+        // neighbours too, which grew a 100k import's peak RSS with the file by 100+ MB.
+        if !writer { try c.execute("PRAGMA mmap_size = 268435456") }
         SearchFunction.register(on: c)
     }
 

@@ -8,8 +8,10 @@ struct FilterSQL {
     /// False when the filter can match nothing (an empty `ids`, `authors`, `kinds` or tag list).
     var canMatch: Bool
 
-    /// Builds the query for `filter`, hiding events expired at `now` (NIP-40).
-    init(_ filter: Filter, columns: String, now: Int64) {
+    /// Builds the query for `filter`, hiding events expired at `now` (NIP-40). `valueIDs` holds the
+    /// `tag_values` ids of each tag name's values, looked up beforehand: one id bound with `=` lets
+    /// SQLite walk the tag key in time order and stop at the limit, which an IN-subquery did not.
+    init(_ filter: Filter, columns: String, now: Int64, valueIDs: [String: [Int64]]) {
         var conds: [String] = []
         var args: [SQLValue] = []
         canMatch = true
@@ -24,15 +26,17 @@ struct FilterSQL {
             // Driving from the (vid, created_at) key lets `#p … limit 50` stop early.
             from = "tags t JOIN events e ON e.rid = t.event"
             timeColumn = "t.created_at"
-            conds.append("t.vid IN (SELECT vid FROM tag_values WHERE name = ? AND value IN (\(Self.marks(first.value.count))))")
-            args.append(.text(first.key))
-            args += first.value.map { .text($0) }
-            distinct = Set(first.value).count > 1
-            for (name, values) in tagFilters.dropFirst() {
-                conds.append("e.rid IN (SELECT event FROM tags WHERE vid IN (SELECT vid FROM tag_values WHERE name = ? AND value IN (\(Self.marks(values.count)))))")
-                args.append(.text(name))
-                args += values.map { .text($0) }
+            let ids = valueIDs[first.key] ?? []
+            conds.append(ids.count == 1 ? "t.vid = ?" : "t.vid IN (\(Self.marks(ids.count)))")
+            args += ids.map { .integer($0) }
+            distinct = ids.count > 1
+            for (name, _) in tagFilters.dropFirst() {
+                let ids = valueIDs[name] ?? []
+                conds.append("e.rid IN (SELECT event FROM tags WHERE vid IN (\(Self.marks(ids.count))))")
+                args += ids.map { .integer($0) }
             }
+            // A value never seen in any tag matches nothing.
+            for (name, _) in tagFilters where (valueIDs[name] ?? []).isEmpty { canMatch = false }
         }
         if let ids = filter.ids {
             if ids.isEmpty { canMatch = false }
@@ -73,5 +77,26 @@ struct FilterSQL {
     /// `?, ?, ?` for `n` values (a placeholder count, never a value).
     static func marks(_ n: Int) -> String {
         String(repeating: "?, ", count: max(n - 1, 0)) + (n > 0 ? "?" : "")
+    }
+}
+
+extension SQLiteConnection {
+    /// The SQL for `filter`, with its tag values looked up in `tag_values` first.
+    func filterSQL(_ filter: Filter, columns: String, now: Int64) throws(StoreError) -> FilterSQL {
+        var ids: [String: [Int64]] = [:]
+        if !filter.tags.isEmpty {
+            let find = try prepare("SELECT vid FROM tag_values WHERE name = ? AND value = ?")
+            for (name, values) in filter.tags where name.utf8.count == 1 {
+                var found: [Int64] = []
+                for value in Set(values) {
+                    try find.bind(name, at: 1)
+                    try find.bind(value, at: 2)
+                    if try find.step() { found.append(find.int64(0)) }
+                    find.reset()
+                }
+                ids[name] = found
+            }
+        }
+        return FilterSQL(filter, columns: columns, now: now, valueIDs: ids)
     }
 }

@@ -14,7 +14,7 @@ struct ImportCommand: Command {
         is not an event or an event is invalid.
 
         \(DatabaseOptions.help)
-              --batch N          events per transaction (default 10000)
+              --batch N          events verified together per batch (default 1000; a transaction holds 32 MiB of JSON)
 
         example:
           nak-swift import --db events.sqlite corpora/events/events.jsonl
@@ -26,7 +26,7 @@ struct ImportCommand: Command {
 
     init(_ args: inout Arguments) throws(UsageError) {
         database = try DatabaseOptions(&args)
-        batch = try args.option("--batch", as: Int.self) ?? 10_000
+        batch = try args.option("--batch", as: Int.self) ?? 1_000
         guard batch > 0 else { throw .invalidValue(flag: "--batch", value: String(batch), expected: "a positive integer") }
         files = args.remainingPositionals()
         try args.expectEnd()
