@@ -15,6 +15,11 @@ public struct WebSocketLimits: Sendable, Hashable {
     public var httpResponseTimeout: Duration = .seconds(30)
     /// How long to wait for the peer's close frame after sending ours.
     public var closeTimeout: Duration = .seconds(3)
+    /// How long an open connection may go without receiving anything before we ping it (nil: never). A peer or
+    /// NAT that vanished without a FIN would otherwise leave a subscription or a bunker waiting forever.
+    public var pingInterval: Duration? = .seconds(30)
+    /// How long after that ping the connection counts as lost if still nothing arrived.
+    public var pongTimeout: Duration = .seconds(10)
 
     /// The defaults.
     public init() {}

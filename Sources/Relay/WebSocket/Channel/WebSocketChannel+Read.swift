@@ -27,6 +27,7 @@ extension WebSocketChannel {
                 // After a protocol error the rest of the stream is meaningless: drop it while the close goes out.
                 guard endError == nil else { continue }
                 inbound.append(UnsafeRawBufferPointer(rebasing: buffer[0 ..< n]))
+                heardFromPeer()
                 process()
             case .wouldBlock(let wantWrite):
                 tlsWantsWrite = wantWrite
@@ -100,7 +101,7 @@ extension WebSocketChannel {
     /// The handshake succeeded: users may send now (loop only).
     func becomeOpen(request: HTTPRequestHead?) {
         phase = .open
-        deadline = nil
+        deadline = limits.pingInterval.map { .now + $0 }
         outbox.withLock { $0.failure = nil }
         onOpen?(request)
     }

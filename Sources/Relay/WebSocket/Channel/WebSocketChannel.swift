@@ -41,6 +41,8 @@ final class WebSocketChannel: LoopHandler, @unchecked Sendable {
     var deadline: ContinuousClock.Instant?
     /// We sent our close frame.
     var closeSent = false
+    /// A keepalive ping is out and nothing has arrived since.
+    var awaitingPong = false
     /// End the connection once the outbox is empty (after a close reply, an HTTP response or a protocol error).
     var closeAfterFlush = false
     /// What to report when the connection ends after the flush or the close handshake.
@@ -118,9 +120,32 @@ final class WebSocketChannel: LoopHandler, @unchecked Sendable {
             terminate(closeSent && endError == nil ? nil : endError ?? .connectionLost)
         case .lingering:
             terminate(endError)
+        case .open:
+            keepAliveTimedOut()
         default:
             terminate(.connectionLost)
         }
+    }
+
+    // MARK: Keepalive
+
+    /// Anything arrived on an open connection: it is alive, so the next ping waits a full interval (loop only).
+    func heardFromPeer() {
+        guard phase == .open, let interval = limits.pingInterval else { return }
+        awaitingPong = false
+        deadline = .now + interval
+    }
+
+    /// RFC 6455 §5.5.2: ping a silent peer; if it stays silent through `pongTimeout`, the connection is gone.
+    private func keepAliveTimedOut() {
+        if awaitingPong {
+            terminate(.connectionLost)
+            return
+        }
+        awaitingPong = true
+        deadline = .now + limits.pongTimeout
+        enqueueControl(.ping, [])
+        flushNow()
     }
 
     // MARK: Ending
