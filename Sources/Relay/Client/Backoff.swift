@@ -24,8 +24,8 @@ public struct Backoff: Sendable, Hashable {
 
     /// The delay before attempt `attempt` (0-based), jitter drawn from `random`.
     public func delay(attempt: Int, using random: inout some RandomNumberGenerator) -> Duration {
-        let base = Self.seconds(initial) * pow(multiplier, Double(min(attempt, 62)))
-        let capped = min(base, Self.seconds(maximum))
+        let base = initial.seconds * pow(multiplier, Double(min(attempt, 62)))
+        let capped = min(base, maximum.seconds)
         let spread = capped * jitter
         let value = capped - spread + (spread > 0 ? Double.random(in: 0...spread, using: &random) : 0)
         return .nanoseconds(Int64(value * 1e9))
@@ -35,10 +35,6 @@ public struct Backoff: Sendable, Hashable {
     public func delay(attempt: Int) -> Duration {
         var g = SystemRandomNumberGenerator()
         return delay(attempt: attempt, using: &g)
-    }
-
-    private static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
     private func pow(_ base: Double, _ exponent: Double) -> Double {

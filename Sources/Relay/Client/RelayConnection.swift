@@ -195,8 +195,3 @@ public actor RelayConnection {
         return "\(prefix)\(nextID)"
     }
 }
-
-extension Duration {
-    /// The duration in seconds, for messages.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

@@ -28,7 +28,6 @@ extension ZapClient {
                 problem = error.description
             }
         }
-        let c = timeout.components
-        throw .noReceipt(relays: relays.map(\.string), seconds: Double(c.seconds) + Double(c.attoseconds) / 1e18, problem: problem)
+        throw .noReceipt(relays: relays.map(\.string), seconds: timeout.seconds, problem: problem)
     }
 }

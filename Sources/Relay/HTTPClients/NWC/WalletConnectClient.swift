@@ -57,7 +57,7 @@ public final class WalletConnectClient: Sendable {
     public func send(_ request: WalletRequest, expecting: Int = 1) async throws(WalletConnectError) -> [(event: Event, response: WalletResponse)] {
         let encryption = try await info().preferredEncryption
         let now = clock()
-        let seconds = Self.seconds(timeout)
+        let seconds = timeout.seconds
         let event: Event
         do {
             // NIP-40 expiration: a wallet that sees the request late must not pay it.
@@ -101,15 +101,10 @@ public final class WalletConnectClient: Sendable {
 
     /// Sends `request` and returns its one result, or the wallet's error thrown.
     public func call(_ request: WalletRequest) async throws(WalletConnectError) -> WalletResult? {
-        guard let answer = try await send(request).first else { throw .timeout(relays: uri.relays, seconds: Self.seconds(timeout)) }
+        guard let answer = try await send(request).first else { throw .timeout(relays: uri.relays, seconds: timeout.seconds) }
         guard answer.response.resultType == request.method else {
             throw .unexpectedResult(method: request.method, got: answer.response.resultType)
         }
         do { return try answer.response.get() } catch { throw .wallet(error) }
-    }
-
-    static func seconds(_ d: Duration) -> Double {
-        let c = d.components
-        return Double(c.seconds) + Double(c.attoseconds) / 1e18
     }
 }

@@ -114,8 +114,7 @@ final class WebSocketChannel: LoopHandler, @unchecked Sendable {
         switch phase {
         case .connecting, .tlsHandshake, .upgrading:
             guard role == .client else { terminate(.connectionLost); return }
-            let c = connectTimeout.components
-            terminate(.connectTimeout(host: url?.host ?? "?", seconds: Double(c.seconds) + Double(c.attoseconds) / 1e18))
+            terminate(.connectTimeout(host: url?.host ?? "?", seconds: connectTimeout.seconds))
         case .closing:
             terminate(closeSent && endError == nil ? nil : endError ?? .connectionLost)
         case .lingering:
