@@ -25,15 +25,8 @@ public final class URLSessionHTTPTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-            throw .invalidURL(request.url)
-        }
-        var r = URLRequest(url: url)
-        r.httpMethod = request.method
-        let c = request.timeout.components
-        let seconds = Double(c.seconds) + Double(c.attoseconds) / 1e18
-        r.timeoutInterval = seconds
-        for (name, value) in request.headers { r.addValue(value, forHTTPHeaderField: name) }
+        var r = try Self.urlRequest(for: request)
+        let seconds = request.timeout.seconds
         if let body = request.body { r.httpBody = Data(body) }
         let session = request.followRedirects ? following : notFollowing
         let taskBox = URLSessionTaskBox()
@@ -49,6 +42,18 @@ public final class URLSessionHTTPTransport: HTTPTransport {
             taskBox.cancel()
         }
         return try result.get()
+    }
+
+    /// The URLSession request for `request`'s URL (http or https only), method, timeout and headers; no body.
+    static func urlRequest(for request: HTTPRequest) throws(HTTPError) -> URLRequest {
+        guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw .invalidURL(request.url)
+        }
+        var r = URLRequest(url: url)
+        r.httpMethod = request.method
+        r.timeoutInterval = request.timeout.seconds
+        for (name, value) in request.headers { r.addValue(value, forHTTPHeaderField: name) }
+        return r
     }
 
     static func convert(_ url: String, _ seconds: Double, _ limit: Int, _ data: Data?, _ response: URLResponse?, _ error: Error?) -> Result<HTTPResponse, HTTPError> {

@@ -23,15 +23,8 @@ public final class URLSessionFileTransport: HTTPFileTransport {
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse { try await base.send(request) }
 
     public func upload(_ request: HTTPRequest, fromFile path: String, progress: UploadProgress?) async throws(HTTPError) -> HTTPResponse {
-        guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-            throw .invalidURL(request.url)
-        }
-        var r = URLRequest(url: url)
-        r.httpMethod = request.method
-        let c = request.timeout.components
-        let seconds = Double(c.seconds) + Double(c.attoseconds) / 1e18
-        r.timeoutInterval = seconds
-        for (name, value) in request.headers { r.addValue(value, forHTTPHeaderField: name) }
+        let r = try URLSessionHTTPTransport.urlRequest(for: request)
+        let seconds = request.timeout.seconds
         let session = self.session, delegate = self.delegate
         let box = URLSessionTaskBox()
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
