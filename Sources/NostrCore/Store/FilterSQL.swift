@@ -84,18 +84,10 @@ extension SQLiteConnection {
     /// The SQL for `filter`, with its tag values looked up in `tag_values` first.
     func filterSQL(_ filter: Filter, columns: String, now: Int64) throws(StoreError) -> FilterSQL {
         var ids: [String: [Int64]] = [:]
-        if !filter.tags.isEmpty {
-            let find = try prepare("SELECT vid FROM tag_values WHERE name = ? AND value = ?")
-            for (name, values) in filter.tags where name.utf8.count == 1 {
-                var found: [Int64] = []
-                for value in Set(values) {
-                    try find.bind(name, at: 1)
-                    try find.bind(value, at: 2)
-                    if try find.step() { found.append(find.int64(0)) }
-                    find.reset()
-                }
-                ids[name] = found
-            }
+        for (name, values) in filter.tags where name.utf8.count == 1 {
+            var found: [Int64] = []
+            for value in Set(values) { if let id = try storedTagValueID(name, value) { found.append(id) } }
+            ids[name] = found
         }
         return FilterSQL(filter, columns: columns, now: now, valueIDs: ids)
     }

@@ -21,35 +21,36 @@ struct TagValueCache {
 }
 
 extension SQLiteConnection {
-    /// The id of the single-letter tag `name` with first value `value`, if the dictionary has it.
+    /// The stored id of the single-letter tag `name` with first value `value`, looked up in the table
+    /// (readers use this directly, so their connections keep no cache).
+    func storedTagValueID(_ name: String, _ value: String) throws(StoreError) -> Int64? {
+        let find = try prepare("SELECT vid FROM tag_values WHERE name = ? AND value = ?")
+        defer { find.reset() }
+        try find.bind(name, at: 1)
+        try find.bind(value, at: 2)
+        return try find.step() ? find.int64(0) : nil
+    }
+
+    /// The id of the single-letter tag `name` with first value `value`, if the dictionary has it (writer,
+    /// remembered in `tagValueIDs`).
     func knownTagValueID(_ name: String, _ value: String) throws(StoreError) -> Int64? {
         let key = TagValueCache.key(name, value)
         if let id = tagValueIDs[key] { return id }
-        let find = try prepare("SELECT vid FROM tag_values WHERE name = ? AND value = ?")
-        try find.bind(name, at: 1)
-        try find.bind(value, at: 2)
-        let found = try find.step() ? find.int64(0) : nil
-        find.reset()
-        if let found { tagValueIDs.insert(found, for: key) }
+        guard let found = try storedTagValueID(name, value) else { return nil }
+        tagValueIDs.insert(found, for: key)
         return found
     }
 
     /// The id of the single-letter tag `name` with first value `value`, created when new (writer only).
     func tagValueID(_ name: String, _ value: String) throws(StoreError) -> Int64 {
-        let key = TagValueCache.key(name, value)
-        if let id = tagValueIDs[key] { return id }
-        let id: Int64
-        if let found = try knownTagValueID(name, value) {
-            id = found
-        } else {
-            let add = try prepare("INSERT INTO tag_values(name, value) VALUES(?, ?)")
-            try add.bind(name, at: 1)
-            try add.bind(value, at: 2)
-            try add.step()
-            add.reset()
-            id = lastInsertRowID
-        }
-        tagValueIDs.insert(id, for: key)
+        if let known = try knownTagValueID(name, value) { return known }
+        let add = try prepare("INSERT INTO tag_values(name, value) VALUES(?, ?)")
+        try add.bind(name, at: 1)
+        try add.bind(value, at: 2)
+        try add.step()
+        add.reset()
+        let id = lastInsertRowID
+        tagValueIDs.insert(id, for: TagValueCache.key(name, value))
         return id
     }
 }
