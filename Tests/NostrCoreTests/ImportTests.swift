@@ -47,7 +47,9 @@ final class ImportTests: XCTestCase {
             summary = try store.importJSONL(paths: [corpusPath], batchSize: 2_000, now: now) { progress.append($0) }
         }
         XCTAssertEqual(summary.lines, 8903)
-        XCTAssertEqual(summary.stored + summary.replaced + summary.duplicates + summary.rejectedTotal + summary.unparsable, 8903)
+        XCTAssertEqual(summary.stored + summary.replaced + summary.superseded + summary.duplicates + summary.rejectedTotal
+                       + summary.unparsable, 8903)
+        XCTAssertGreaterThan(summary.superseded, 0)
         let steps = progress.all
         XCTAssertEqual(steps.count, 5)
         XCTAssertEqual(steps.last?.summary, summary)

@@ -27,7 +27,9 @@ extension EventStore {
     /// stays. `progress` is called on the calling thread after each written batch.
     ///
     /// The next batch is parsed and verified while the previous one is written, so the single
-    /// SQLite writer and the verifying cores work at the same time.
+    /// SQLite writer and the verifying cores work at the same time. Regular files are read twice: a first
+    /// pass finds the newest version of each replaceable address, so older versions are counted
+    /// `superseded` instead of written and replaced again (see `NewestVersions`); the store ends the same.
     public func importJSONL(paths: [String], batchSize: Int = 1_000, threads: Int = EventStore.cores,
                             commitBytes: Int = EventStore.commitGroupBytes, now: Int64? = nil,
                             progress: ((ImportProgress) -> Void)? = nil) throws(StoreError) -> ImportSummary {
@@ -36,17 +38,23 @@ extension EventStore {
         let sizes = readers.map(\.reader.size)
         let total: Int? = sizes.allSatisfy { $0 != nil } ? sizes.reduce(0) { $0 + ($1 ?? 0) } : nil
         var summary = ImportSummary()
+        // Two passes need files that can be read twice; a pipe is imported one by one.
+        let plan = total == nil ? NewestVersions() : try newestVersions(paths: paths, threads: threads)
+        // Line numbers (across all files) of the skipped versions, per address, for `replaySuperseded`.
+        var skipped: [NewestVersions.Address: [Int]] = [:]
         // An in-memory store reads through its writer, so it cannot keep a transaction open between batches.
         let writer = ImportWriter(store: self, groupBytes: self.readers.isEmpty ? 0 : max(0, commitBytes))
         let lookup = self.readers.isEmpty ? nil : try unmappedReader()
-        var inFlight: Int?
+        var inFlight: (bytes: Int, superseded: Set<Int>)?
         var doneBytes = 0
 
         func finishInFlight() throws(StoreError) {
-            guard let bytes = inFlight else { return }
+            guard let batch = inFlight else { return }
             inFlight = nil
-            for r in try writer.nextResults() { summary.count(r) }
-            progress?(ImportProgress(summary: summary, bytesRead: bytes, totalBytes: total))
+            for (i, r) in try writer.nextResults().enumerated() {
+                if batch.superseded.contains(i) { summary.superseded += 1 } else { summary.count(r) }
+            }
+            progress?(ImportProgress(summary: summary, bytesRead: batch.bytes, totalBytes: total))
         }
 
         do throws(StoreError) {
@@ -55,12 +63,18 @@ extension EventStore {
                     // Bounded by bytes too: a batch of big contact lists would otherwise hold hundreds of MB.
                     let lines = try reader.next(max(1, batchSize), maxBytes: Self.maxBatchBytes, path: path)
                     if lines.isEmpty { break }
-                    let (batch, unparsable) = try prepareLines(lines, threads: threads, now: now ?? Self.now(), lookup: lookup)
+                    let (batch, unparsable, lineOf) = try prepareLines(lines, threads: threads, now: now ?? Self.now(),
+                                                                       lookup: lookup, plan: plan)
+                    for i in batch.superseded {
+                        if let a = plan.supersededAddress(of: batch.events[i]) {
+                            skipped[a, default: []].append(summary.lines + lineOf[i])
+                        }
+                    }
                     summary.lines += lines.count
                     summary.unparsable += unparsable
                     try finishInFlight()
                     writer.submit(batch, bytes: lines.reduce(0) { $0 + $1.count })
-                    inFlight = doneBytes + reader.bytesRead
+                    inFlight = (doneBytes + reader.bytesRead, Set(batch.superseded))
                 }
                 doneBytes += reader.bytesRead
             }
@@ -70,6 +84,10 @@ extension EventStore {
             throw error
         }
         try writer.finish()
+        if !skipped.isEmpty {
+            try replaySuperseded(skipped, plan: plan, paths: paths, threads: threads, now: now, lookup: lookup,
+                                 summary: &summary)
+        }
         return summary
     }
 
@@ -80,7 +98,7 @@ extension EventStore {
         var start = 0
         while start < lines.count {
             let end = min(lines.count, start + max(1, batchSize))
-            let (batch, unparsable) = try prepareLines(Array(lines[start..<end]), threads: threads, now: now ?? Self.now())
+            let (batch, unparsable, _) = try prepareLines(Array(lines[start..<end]), threads: threads, now: now ?? Self.now())
             summary.lines += end - start
             summary.unparsable += unparsable
             for r in try commit(batch) { summary.count(r) }
@@ -89,21 +107,31 @@ extension EventStore {
         return summary
     }
 
-    /// Parses lines on `threads` cores, then prepares the events that parsed.
-    private func prepareLines(_ lines: [[UInt8]], threads: Int, now: Int64,
-                              lookup: SQLiteConnection? = nil) throws(StoreError) -> (PreparedBatch, unparsable: Int) {
+    /// Parses lines on `threads` cores, then prepares the events that parsed; `lineOf` maps each
+    /// event's index to its line's.
+    func prepareLines(_ lines: [[UInt8]], threads: Int, now: Int64, lookup: SQLiteConnection? = nil,
+                      plan: NewestVersions? = nil) throws(StoreError) -> (PreparedBatch, unparsable: Int, lineOf: [Int]) {
         let parsed = Parallel.map(lines.count, threads: threads) { i -> Event? in try? Event(json: lines[i]) }
         var events: [Event] = []
+        var lineOf: [Int] = []
         events.reserveCapacity(parsed.count)
-        for e in parsed { if let e { events.append(e) } }
-        return (try prepare(events, verified: false, threads: threads, now: now, lookup: lookup), lines.count - events.count)
+        lineOf.reserveCapacity(parsed.count)
+        for (i, e) in parsed.enumerated() {
+            if let e {
+                events.append(e)
+                lineOf.append(i)
+            }
+        }
+        let batch = try prepare(events, verified: false, threads: threads, now: now, lookup: lookup, plan: plan)
+        return (batch, lines.count - events.count, lineOf)
     }
 
     /// Everything before the write lock: prechecks, duplicates (in the batch and in the index),
     /// then signatures of what is left.
-    /// `lookup` is the connection for the known-id checks (a pooled reader when nil).
+    /// `lookup` is the connection for the known-id checks (a pooled reader when nil). Verified versions
+    /// that `plan` knows a newer one of are not written (`PreparedBatch.superseded`).
     func prepare(_ events: [Event], verified: Bool, threads: Int, now: Int64,
-                 lookup: SQLiteConnection? = nil) throws(StoreError) -> PreparedBatch {
+                 lookup: SQLiteConnection? = nil, plan: NewestVersions? = nil) throws(StoreError) -> PreparedBatch {
         var results = [SaveResult?](repeating: nil, count: events.count)
         var seen = Set<EventID>(minimumCapacity: events.count)
         var pending: [Int] = []
@@ -134,7 +162,21 @@ extension EventStore {
                 if let err = errors[k] { results[i] = .rejected(.invalid(err)) } else { toInsert.append(i) }
             }
         }
-        return PreparedBatch(events: events, results: results, toInsert: toInsert)
+        var superseded: [Int] = []
+        if let plan, !plan.isEmpty {
+            // Still verified above: a forged or broken older version is reported as such, not as superseded.
+            let all = toInsert
+            toInsert = []
+            for i in all {
+                if plan.supersededAddress(of: events[i]) != nil {
+                    superseded.append(i)
+                    results[i] = .rejected(.olderThanStored)
+                } else {
+                    toInsert.append(i)
+                }
+            }
+        }
+        return PreparedBatch(events: events, results: results, toInsert: toInsert, superseded: superseded)
     }
 
     /// Writes a prepared batch in one transaction; results in input order.
@@ -161,4 +203,6 @@ struct PreparedBatch: Sendable {
     let results: [SaveResult?]
     /// Indices of the events to insert, in order.
     let toInsert: [Int]
+    /// Indices of verified events not written because the import holds a newer version (see `NewestVersions`).
+    var superseded: [Int] = []
 }

@@ -8,6 +8,8 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
     public var duplicates = 0
     /// Events stored in place of an older replaceable or addressable version.
     public var replaced = 0
+    /// Older replaceable or addressable versions not written: a newer version in the same import was kept.
+    public var superseded = 0
     /// Lines that are not an event's JSON.
     public var unparsable = 0
     /// Rejected events, by `RejectReason.name` ("invalid signature", "deleted", …).
@@ -28,7 +30,9 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        var s = "\(lines) lines: \(stored) stored, \(replaced) replaced, \(duplicates) duplicates, \(rejectedTotal) rejected"
+        var s = "\(lines) lines: \(stored) stored, \(replaced) replaced, "
+        if superseded > 0 { s += "\(superseded) superseded, " }
+        s += "\(duplicates) duplicates, \(rejectedTotal) rejected"
         if !rejected.isEmpty {
             s += " (" + rejected.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ")"
         }
