@@ -29,6 +29,26 @@ final class CorpusEventTests: XCTestCase {
         XCTAssertEqual(authors.count, 2911)
     }
 
+    /// `firstTagValue` reads tags not yet decoded straight from the raw JSON; it must answer as the decoded tags do.
+    func testFirstTagValueFromRawJSONMatchesDecodedTags() throws {
+        let zeros = String(repeating: "0", count: 64)
+        let odd = #"{"id":"\#(zeros)","pubkey":"\#(zeros)","created_at":1,"kind":1,"#
+            + #""tags":[[],["e"],["\u0064","x\"y"],["d","second"],["expiration","123","more"],["p","a","b"]],"#
+            + #""content":"","sig":"\#(zeros + zeros)"}"#
+        var lines = [Array(odd.utf8)]
+        lines += try jsonlLines("events/events.jsonl")
+        for (n, line) in lines.enumerated() {
+            let decoded = try Event(json: line).tags
+            var names = Set(decoded.map(\.name))
+            names.formUnion(["", "d", "e", "expiration", "absent"])
+            // A second parse whose tags are never decoded, so each answer comes from the raw bytes.
+            let fresh = try Event(json: line)
+            for name in names {
+                XCTAssertEqual(fresh.firstTagValue(name), decoded.first { $0.name == name }?.value, "line \(n) tag \(name)")
+            }
+        }
+    }
+
     func testEventsRebuiltWithoutRawVerifyAndRoundTrip() throws {
         for (n, line) in try jsonlLines("events/events.jsonl").enumerated() {
             let e = try Event(json: line)

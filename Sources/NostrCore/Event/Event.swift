@@ -60,7 +60,7 @@ public struct Event: Sendable, Hashable {
 
     /// The first value of the first tag named `name`.
     public func firstTagValue(_ name: String) -> String? {
-        tags.first { $0.name == name }?.value
+        tagStorage.firstValue(named: name)
     }
 }
 

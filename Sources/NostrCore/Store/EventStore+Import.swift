@@ -111,18 +111,29 @@ extension EventStore {
     /// event's index to its line's.
     func prepareLines(_ lines: [[UInt8]], threads: Int, now: Int64, lookup: SQLiteConnection? = nil,
                       plan: NewestVersions? = nil) throws(StoreError) -> (PreparedBatch, unparsable: Int, lineOf: [Int]) {
-        let parsed = Parallel.map(lines.count, threads: threads) { i -> Event? in try? Event(json: lines[i]) }
+        let parsed = Parallel.map(lines.count, threads: threads) { i -> (Event, SaveResult?)? in
+            guard let e = try? Event(json: lines[i]) else { return nil }
+            let early = Self.precheck(e, now: now)
+            // The writer inserts the tags: decode them here, on all cores, unless the event will not be
+            // written (a superseded contact list's hundreds of tags are never built).
+            if early == nil, plan?.supersededAddress(of: e) == nil { _ = e.tags }
+            return (e, early)
+        }
         var events: [Event] = []
+        var prechecks: [SaveResult?] = []
         var lineOf: [Int] = []
         events.reserveCapacity(parsed.count)
+        prechecks.reserveCapacity(parsed.count)
         lineOf.reserveCapacity(parsed.count)
-        for (i, e) in parsed.enumerated() {
-            if let e {
-                events.append(e)
+        for (i, p) in parsed.enumerated() {
+            if let p {
+                events.append(p.0)
+                prechecks.append(p.1)
                 lineOf.append(i)
             }
         }
-        let batch = try prepare(events, verified: false, threads: threads, now: now, lookup: lookup, plan: plan)
+        let batch = try prepare(events, verified: false, threads: threads, now: now, lookup: lookup, plan: plan,
+                                prechecks: prechecks)
         return (batch, lines.count - events.count, lineOf)
     }
 
@@ -130,14 +141,16 @@ extension EventStore {
     /// then signatures of what is left.
     /// `lookup` is the connection for the known-id checks (a pooled reader when nil). Verified versions
     /// that `plan` knows a newer one of are not written (`PreparedBatch.superseded`).
-    func prepare(_ events: [Event], verified: Bool, threads: Int, now: Int64,
-                 lookup: SQLiteConnection? = nil, plan: NewestVersions? = nil) throws(StoreError) -> PreparedBatch {
+    /// `prechecks` are `precheck`'s answers when the caller has them already.
+    func prepare(_ events: [Event], verified: Bool, threads: Int, now: Int64, lookup: SQLiteConnection? = nil,
+                 plan: NewestVersions? = nil, prechecks: [SaveResult?]? = nil) throws(StoreError) -> PreparedBatch {
         var results = [SaveResult?](repeating: nil, count: events.count)
         var seen = Set<EventID>(minimumCapacity: events.count)
         var pending: [Int] = []
         pending.reserveCapacity(events.count)
         for (i, e) in events.enumerated() {
-            if let early = Self.precheck(e, now: now) { results[i] = early; continue }
+            let early = if let prechecks { prechecks[i] } else { Self.precheck(e, now: now) }
+            if let early { results[i] = early; continue }
             if !seen.insert(e.id).inserted { results[i] = .duplicate; continue }
             pending.append(i)
         }
