@@ -43,11 +43,27 @@ struct NewestVersions: Sendable {
     var isEmpty: Bool { newest.isEmpty }
 
     /// The entry for one JSONL line, nil for lines that neither are a version nor a deletion request.
+    ///
+    /// Reads the fields as `Event(json:)` does and accepts exactly the lines it accepts (a deletion request
+    /// missed here would be unsafe), without copying the line or building an `Event`.
     static func entry(_ line: [UInt8]) -> Entry? {
-        guard let e = try? Event(json: line) else { return nil }
-        if e.kind == .deletion { return .deleter(e.pubkey) }
-        guard let a = address(of: e) else { return nil }
-        return .version(a, Version(createdAt: e.createdAt, id: e.id))
+        line.withUnsafeBufferPointer { buf -> Entry? in
+            var c = JSONCursor(buf)
+            guard let f = try? EventParser.readFields(&c), (try? c.expectEnd()) != nil,
+                  let id = f.id, let pubkey = f.pubkey, let createdAt = f.createdAt, let kind = f.kind,
+                  let tags = f.tagsRange, f.content != nil, f.sig != nil else { return nil }
+            if kind == .deletion { return .deleter(pubkey) }
+            let d: String
+            if kind.isAddressable {
+                var t = JSONCursor(UnsafeBufferPointer(rebasing: buf[tags]))
+                d = (try? EventParser.decodeTags(&t))?.first { $0.name == "d" }?.value ?? ""
+            } else if kind.isReplaceable {
+                d = ""
+            } else {
+                return nil
+            }
+            return .version(Address(kind: kind.rawValue, pubkey: pubkey, d: d), Version(createdAt: createdAt, id: id))
+        }
     }
 
     /// The address of a replaceable or addressable event, nil for other kinds.
