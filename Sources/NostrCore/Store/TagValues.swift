@@ -21,7 +21,12 @@ struct TagValueCache {
     subscript(key: Key) -> Int64? { ids[key] }
 
     mutating func insert(_ id: Int64, for key: Key) {
-        if ids.count >= Self.capacity { ids.removeAll(keepingCapacity: true) }
+        if ids.count >= Self.capacity {
+            ids.removeAll(keepingCapacity: true)
+        } else if ids.count >= ids.capacity {
+            // Growing by 4 rather than 2 rehashes (and so re-hashes every 64-character value) half as often.
+            ids.reserveCapacity(min(Self.capacity, max(1024, ids.count * 4)))
+        }
         ids[key] = id
     }
 
