@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// Verifies many events on several threads, parsing each author's key once per thread.
@@ -16,7 +15,7 @@ public struct BatchVerifier {
         results.withUnsafeMutableBufferPointer { out in
             // Each chunk is claimed by exactly one worker, so writes to the buffer are disjoint.
             nonisolated(unsafe) let out = out
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            Parallel.run(workers) { _ in
                 var keys: [PublicKey: ParsedPublicKey?] = [:]
                 while true {
                     let lower = next.wrappingAdd(chunk, ordering: .relaxed).oldValue

@@ -32,6 +32,11 @@ public final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
+    /// Resets the statement but keeps its bindings, for a loop that binds every parameter each time.
+    public func rewind() {
+        sqlite3_reset(handle)
+    }
+
     /// Binds an integer to parameter `index` (1-based).
     public func bind(_ value: Int64, at index: Int32) throws(StoreError) {
         let rc = sqlite3_bind_int64(handle, index, value)

@@ -9,23 +9,24 @@ struct TagRow {
 
     static let deleteSQL = "DELETE FROM tags WHERE vid = ? AND created_at = ? AND event = ?"
 
+    /// Deletes this row with `s` (`deleteSQL`, fresh from `prepare`); every parameter is bound anew, so
+    /// one reset after the step is all a row needs.
     func delete(with s: Statement) throws(StoreError) {
-        s.reset()
         try s.bind(vid, at: 1)
         try s.bind(createdAt, at: 2)
         try s.bind(event, at: 3)
         try s.step()
-        s.reset()
+        s.rewind()
     }
 
+    /// Inserts this row with `s` (`insertSQL`, fresh from `prepare`).
     func insert(with s: Statement) throws(StoreError) {
-        s.reset()
         try s.bind(vid, at: 1)
         try s.bind(createdAt, at: 2)
         try s.bind(event, at: 3)
         try s.bind(kind, at: 4)
         try s.step()
-        s.reset()
+        s.rewind()
     }
 }
 
