@@ -87,14 +87,14 @@ final class SupersededImportTests: XCTestCase {
         lines.append(try make(c, kind: 0, at: 10).jsonBytes)
         lines.append(try make(c, kind: 0, at: 11).jsonBytes)
         let stored = try make(c, kind: 0, at: 50)
-        // d: an older version with a bad signature is still reported as invalid, not as superseded.
+        // d: an older version with a bad signature is superseded, never verified: it would not be written anyway.
         lines.append(forged(try make(d, kind: 0, at: 1)))
         lines.append(try make(d, kind: 0, at: 2).jsonBytes)
         let summary = try assertSameAsOneByOne(lines, before: [stored])
-        XCTAssertEqual(summary.rejected["invalid signature"], 2)
+        XCTAssertEqual(summary.rejected["invalid signature"], 1)
         XCTAssertEqual(summary.rejected["expired"], 1)
-        // c's older one stays superseded (the stored one is newer still); a's and b's were written after all.
-        XCTAssertEqual(summary.superseded, 1)
+        // c's and d's older ones stay superseded (c's stored one is newer still); a's and b's were written after all.
+        XCTAssertEqual(summary.superseded, 2)
     }
 
     func testDeletionRequestsKeepTheirAuthorsVersionsOneByOne() throws {

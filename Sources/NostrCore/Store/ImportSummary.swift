@@ -8,7 +8,7 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
     public var duplicates = 0
     /// Events stored in place of an older replaceable or addressable version.
     public var replaced = 0
-    /// Older replaceable or addressable versions not written: a newer version in the same import was kept.
+    /// Older replaceable or addressable versions neither verified nor written: a newer version in the same import was kept.
     public var superseded = 0
     /// Lines that are not an event's JSON.
     public var unparsable = 0

@@ -2,7 +2,8 @@
 ///
 /// Written one by one, a contact list republished five times is five times its hundreds of tag rows
 /// inserted and four times deleted again; that churn, not verification, bounded an import. Knowing the
-/// newest version of every address up front, an import skips the older ones ("superseded"). The store
+/// newest version of every address up front, an import skips the older ones ("superseded"), verifying nothing
+/// it will not write. The store
 /// ends as a one-by-one import leaves it whenever the newest version is kept: NIP-01 keeps only the
 /// newest, so the older ones would have been replaced by it (or refused as older) anyway. Where the
 /// newest is not kept (a bad signature, expired, an older-than-stored or deleted address), the importer
