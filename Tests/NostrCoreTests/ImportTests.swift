@@ -77,6 +77,20 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try grouped.stats().tagRows, try memory.stats().tagRows)
     }
 
+    /// A file import into an empty index skips the known-id look-ups; its repeats still come out as duplicates.
+    func testRepeatsIntoAnEmptyIndexAreStillDuplicates() throws {
+        let path = tempPath("repeats")
+        defer { removeDB(path) }
+        let now: Int64 = 1_750_000_000
+        let file = try EventStore(path: path)
+        let a = try file.importJSONL(paths: [corpusPath, corpusPath], batchSize: 700, now: now)
+        let memory = try EventStore()
+        let b = try memory.importJSONL(paths: [corpusPath, corpusPath], batchSize: 700, now: now)
+        XCTAssertEqual(a, b)
+        XCTAssertGreaterThanOrEqual(a.duplicates, 8_600)
+        XCTAssertEqual(try file.queryRaw([Filter()], now: now), try memory.queryRaw([Filter()], now: now))
+    }
+
     /// The child half of `testKillDuringImportLeavesAConsistentStore`: does nothing in a normal run.
     func testImportChildProcess() throws {
         guard let db = ProcessInfo.processInfo.environment[Self.childDBVariable] else { return }

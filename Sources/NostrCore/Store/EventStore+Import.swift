@@ -49,6 +49,9 @@ extension EventStore {
         // An in-memory store reads through its writer, so it cannot keep a transaction open between batches.
         let writer = ImportWriter(store: self, groupBytes: self.readers.isEmpty ? 0 : max(0, commitBytes))
         let lookup = self.readers.isEmpty ? nil : try unmappedReader()
+        // An index empty when the import begins holds nothing to look up; the writer still finds the
+        // import's own repeats (after verifying them, which only a file with repeats pays for).
+        let startedEmpty = try lookup?.scalar("SELECT EXISTS(SELECT 1 FROM events)") == .integer(0)
         // Submitted batches not yet written, oldest first.
         var inFlight: [(bytes: Int, superseded: Set<Int>)] = []
         var doneBytes = 0
@@ -69,7 +72,7 @@ extension EventStore {
                     let lines = try reader.next(max(1, batchSize), maxBytes: Self.maxBatchBytes, path: path)
                     if lines.isEmpty { break }
                     let (batch, unparsable, lineOf) = try prepareLines(lines, threads: threads, now: now ?? Self.now(),
-                                                                       lookup: lookup, plan: plan)
+                                                                       lookup: lookup, plan: plan, skipKnown: startedEmpty)
                     for i in batch.superseded {
                         if let a = plan.supersededAddress(of: batch.events[i]) {
                             skipped[a, default: []].append(summary.lines + lineOf[i])
@@ -115,7 +118,7 @@ extension EventStore {
     /// Parses lines on `threads` cores, then prepares the events that parsed; `lineOf` maps each
     /// event's index to its line's.
     func prepareLines(_ lines: [[UInt8]], threads: Int, now: Int64, lookup: SQLiteConnection? = nil,
-                      plan: NewestVersions? = nil) throws(StoreError) -> (PreparedBatch, unparsable: Int, lineOf: [Int]) {
+                      plan: NewestVersions? = nil, skipKnown: Bool = false) throws(StoreError) -> (PreparedBatch, unparsable: Int, lineOf: [Int]) {
         let parsed = Parallel.map(lines.count, threads: threads) { i -> (Event, SaveResult?)? in
             guard let e = try? Event(json: lines[i]) else { return nil }
             let early = Self.precheck(e, now: now)
@@ -138,7 +141,7 @@ extension EventStore {
             }
         }
         let batch = try prepare(events, verified: false, threads: threads, now: now, lookup: lookup, plan: plan,
-                                prechecks: prechecks)
+                                prechecks: prechecks, skipKnown: skipKnown)
         return (batch, lines.count - events.count, lineOf)
     }
 
@@ -147,8 +150,10 @@ extension EventStore {
     /// `lookup` is the connection for the known-id checks (a pooled reader when nil). Verified versions
     /// that `plan` knows a newer one of are not written (`PreparedBatch.superseded`).
     /// `prechecks` are `precheck`'s answers when the caller has them already.
+    /// `skipKnown` leaves duplicates of stored events to the writer.
     func prepare(_ events: [Event], verified: Bool, threads: Int, now: Int64, lookup: SQLiteConnection? = nil,
-                 plan: NewestVersions? = nil, prechecks: [SaveResult?]? = nil) throws(StoreError) -> PreparedBatch {
+                 plan: NewestVersions? = nil, prechecks: [SaveResult?]? = nil,
+                 skipKnown: Bool = false) throws(StoreError) -> PreparedBatch {
         var results = [SaveResult?](repeating: nil, count: events.count)
         var seen = Set<EventID>(minimumCapacity: events.count)
         var pending: [Int] = []
@@ -167,7 +172,13 @@ extension EventStore {
             return out
         }
         let isKnown: [Bool]
-        if let lookup { isKnown = try known(lookup) } else { isKnown = try reading(known) }
+        if skipKnown {
+            isKnown = [Bool](repeating: false, count: pending.count)
+        } else if let lookup {
+            isKnown = try known(lookup)
+        } else {
+            isKnown = try reading(known)
+        }
         var toVerify: [Int] = []
         var superseded: [Int] = []
         let skipping = plan.map { !$0.isEmpty } ?? false

@@ -2,12 +2,11 @@
 ///
 /// Written one by one, a contact list republished five times is five times its hundreds of tag rows
 /// inserted and four times deleted again; that churn, not verification, bounded an import. Knowing the
-/// newest version of every address up front, an import skips the older ones ("superseded"), verifying nothing
-/// it will not write. The store
-/// ends as a one-by-one import leaves it whenever the newest version is kept: NIP-01 keeps only the
-/// newest, so the older ones would have been replaced by it (or refused as older) anyway. Where the
-/// newest is not kept (a bad signature, expired, an older-than-stored or deleted address), the importer
-/// replays the skipped versions at the end (`EventStore.replaySuperseded`).
+/// newest version of every address up front, an import skips the older ones ("superseded"), and verifies
+/// nothing it will not write. The store ends as a one-by-one import leaves it whenever the newest version
+/// is kept: NIP-01 keeps only the newest, so the older ones would have been replaced by it (or refused as
+/// older) anyway. Where the newest is not kept (a bad signature, expired, an older-than-stored or deleted
+/// address), the importer replays the skipped versions at the end (`EventStore.replaySuperseded`).
 ///
 /// NIP-09 requests are the one way a later line changes the fate of an earlier one, so the addresses of
 /// an author with a deletion request in the import are never skipped (a request only acts on its
