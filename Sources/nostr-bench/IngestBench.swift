@@ -96,7 +96,8 @@ enum IngestBench: BenchCommand {
         let size = (try? FileManager.default.attributesOfItem(atPath: db)[.size] as? Int) ?? 0
         let v: JSONValue = [
             "lines": .int(Int64(summary.lines)), "stored": .int(Int64(summary.stored)),
-            "replaced": .int(Int64(summary.replaced)), "duplicates": .int(Int64(summary.duplicates)),
+            "replaced": .int(Int64(summary.replaced)), "superseded": .int(Int64(summary.superseded)),
+            "duplicates": .int(Int64(summary.duplicates)),
             "rejected": .int(Int64(summary.rejectedTotal)), "unparsable": .int(Int64(summary.unparsable)),
             "seconds": .double((seconds * 1000).rounded() / 1000),
             "events_per_s": .int(Int64(Double(summary.lines) / seconds)),
