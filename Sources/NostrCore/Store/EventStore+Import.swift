@@ -30,7 +30,7 @@ extension EventStore {
     /// (0: every batch). A crash or kill loses at most the uncommitted transaction; every committed event
     /// stays. `progress` is called on the calling thread after each written batch.
     ///
-    /// The next batch is parsed and verified while the previous one is written, so the single
+    /// Up to `batchesAhead` batches are parsed and verified while an earlier one is written, so the single
     /// SQLite writer and the verifying cores work at the same time. Regular files are read twice: a first
     /// pass finds the newest version of each replaceable address, so older versions are counted
     /// `superseded` instead of written and replaced again (see `NewestVersions`); the store ends the same.
@@ -93,8 +93,10 @@ extension EventStore {
         }
         try writer.finish()
         if !skipped.isEmpty {
+            let before = summary
             try replaySuperseded(skipped, plan: plan, paths: paths, threads: threads, now: now, lookup: lookup,
                                  summary: &summary)
+            if summary != before { progress?(ImportProgress(summary: summary, bytesRead: doneBytes, totalBytes: total)) }
         }
         return summary
     }
