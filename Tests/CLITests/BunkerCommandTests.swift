@@ -127,11 +127,37 @@ final class BunkerCommandTests: XCTestCase {
         XCTAssertEqual(message["from"]?.stringValue, user.publicKey.hex)
     }
 
+    /// `--default-perms`: a client that asks for nothing gets only these, and the bunker refuses the rest.
+    func testDefaultPermissionsForAClientThatAsksForNone() throws {
+        let relay = try LocalRelay(storage: try EventStore())
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bunker-perms-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["HOME": dir.path, "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+                   "XDG_DATA_HOME": dir.appendingPathComponent("data").path]
+        let bunker = try BunkerProcess(["--sec", userHex, "--default-perms", "sign_event:1", relay.url], env: env)
+        defer { _ = bunker.stop() }
+        XCTAssertEqual(try CLIHarness.run(["connect", bunker.uri, "--name", "app", "--timeout", "10"], env: env).status, 0)
+
+        let note = try CLIHarness.run(["event", "--sec", "app", "-c", "a note", "--ts", "1700000000"], env: env)
+        XCTAssertEqual(note.status, 0, note.stderr)
+        XCTAssertNoThrow(try Event(json: XCTUnwrap(note.lines.first)).verify())
+        let reaction = try CLIHarness.run(["event", "--sec", "app", "-k", "7", "-c", "+", "--ts", "1700000000"], env: env)
+        XCTAssertNotEqual(reaction.status, 0)
+        XCTAssertTrue(reaction.stderr.contains("sign_event:7 is not among this client's permissions"), reaction.stderr)
+
+        let clients = try CLIHarness.run(["bunker", "clients"], env: env)
+        XCTAssertEqual(try JSONValue.parse(XCTUnwrap(clients.lines.first))["permissions"]?.stringValue, "sign_event:1")
+    }
+
     func testUsageErrors() throws {
         XCTAssertEqual(try CLIHarness.run(["bunker", "--sec", userHex]).status, 2, "no relay")
         XCTAssertEqual(try CLIHarness.run(["bunker", "connect", "bunker://nope"]).status, 2)
         XCTAssertEqual(try CLIHarness.run(["connect"]).status, 2)
         XCTAssertEqual(try CLIHarness.run(["connect", "--nostrconnect"]).status, 2)
         XCTAssertEqual(try CLIHarness.run(["bunker", "--authorize", "zz", "ws://127.0.0.1:1"]).status, 2)
+        let badPerms = try CLIHarness.run(["bunker", "--default-perms", "sign_event:x", "ws://127.0.0.1:1"])
+        XCTAssertEqual(badPerms.status, 2)
+        XCTAssertTrue(badPerms.stderr.contains("--default-perms"), badPerms.stderr)
     }
 }

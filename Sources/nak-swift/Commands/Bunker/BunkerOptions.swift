@@ -9,6 +9,7 @@ struct BunkerOptions: Sendable {
           --sec KEY              the user key to sign with (hex, nsec, ncryptsec or a key-store name)
           --profile NAME         which remote-signer key to use (default "default"; created on first use)
           --authorize PUBKEY[:PERMS]  pair a client by hand (PERMS like sign_event:1,nip44_encrypt; none: all)
+          --default-perms PERMS  what a client that asks for no permissions gets (default all; "none": nothing)
           --secret S             use S as the one-time connection secret (rotated after its first use)
           --ask                  on a terminal, ask about requests outside a client's permissions
           --qrcode               also draw the bunker:// URI as a QR code on stderr
@@ -19,6 +20,7 @@ struct BunkerOptions: Sendable {
     let profile: String
     let database: DatabaseOptions
     let authorize: [String]
+    let defaultPermissions: NIP46Permissions?
     let secret: String?
     let ask: Bool
     let qrcode: Bool
@@ -30,6 +32,7 @@ struct BunkerOptions: Sendable {
         profile = try args.option("--profile") ?? "default"
         database = try DatabaseOptions(&args)
         authorize = try args.options("--authorize")
+        defaultPermissions = try args.option("--default-perms").map { (text: String) throws(UsageError) in try Self.parseDefault(text) }
         secret = try args.option("--secret")
         ask = try args.flag("--ask")
         qrcode = try args.flag("--qrcode")
@@ -47,6 +50,19 @@ struct BunkerOptions: Sendable {
         guard parts.count == 2 else { return (pubkey, .all) }
         do { return (pubkey, try NIP46Permissions(parsing: parts[1])) } catch {
             throw .invalidValue(flag: "--authorize", value: String(parts[1]), expected: "permissions like sign_event:1,nip44_encrypt")
+        }
+    }
+
+    /// `--default-perms`: a permission list, or `all` / `none`.
+    static func parseDefault(_ text: String) throws(UsageError) -> NIP46Permissions {
+        switch text {
+        case "all": return .all
+        case "none": return .none
+        default:
+            guard let perms = try? NIP46Permissions(parsing: text), !perms.items.isEmpty else {
+                throw .invalidValue(flag: "--default-perms", value: text, expected: "all, none, or permissions like sign_event:1,nip44_encrypt")
+            }
+            return perms
         }
     }
 
@@ -72,6 +88,7 @@ struct BunkerOptions: Sendable {
         config.ask = ask && TerminalConsentPrompt.isAvailable
         if ask && !config.ask { io.log("--ask: no terminal to ask on; requests outside the grants are refused") }
         if let rate { config.ratePerSecond = rate }
+        if let defaultPermissions { config.permissionsWhenNoneRequested = defaultPermissions }
         let service = try await BunkerService(userSigner: LocalSigner(userKey), remoteSignerKey: profileKey, store: store,
                                               configuration: config, consent: config.ask ? TerminalConsentPrompt() : nil,
                                               log: { io.log("bunker: \($0)") })
