@@ -19,4 +19,25 @@ final class FetchCommandTests: XCTestCase {
         XCTAssertEqual(missing.status, 1, missing.stderr)
         XCTAssertTrue(missing.stderr.contains("not found"), missing.stderr)
     }
+
+    /// An npub with no hints: its relay list comes from `--indexer`, its profile from the write relay named there.
+    func testFetchProfileThroughTheIndexerAndTheOutbox() throws {
+        let indexer = try TestRelayProcess()
+        defer { indexer.stop() }
+        let outbox = try TestRelayProcess()
+        defer { outbox.stop() }
+        let key = NetFixtures.key
+        let relays = try UnsignedEvent(pubkey: key.publicKey, createdAt: 1_700_000_000, kind: 10_002,
+                                       tags: [["r", outbox.url, "write"]], content: "").sign(with: key)
+        let profile = try UnsignedEvent(pubkey: key.publicKey, createdAt: 1_700_000_000, kind: .metadata,
+                                        content: #"{"name":"nine"}"#).sign(with: key)
+        XCTAssertEqual(try CLIHarness.run(["event", "-q", indexer.url], stdin: relays.json).status, 0)
+        XCTAssertEqual(try CLIHarness.run(["event", "-q", outbox.url], stdin: profile.json).status, 0)
+
+        let r = try CLIHarness.run(["fetch", NIP19.encode(.npub(key.publicKey)), "--indexer", indexer.url])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.lines.compactMap { try? Event(json: $0).id }, [profile.id])
+        let bad = try CLIHarness.run(["fetch", NIP19.encode(.npub(key.publicKey)), "--indexer", "not a relay"])
+        XCTAssertEqual(bad.status, 4, bad.stderr)
+    }
 }

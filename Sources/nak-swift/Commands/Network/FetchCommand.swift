@@ -6,14 +6,15 @@ struct FetchCommand: Command {
     static let name = "fetch"
     static let abstract = "Fetch what an nevent/note/naddr/nprofile/npub points to, through hints and outbox relays."
     static let usage = """
-        usage: nak-swift fetch CODE|NAME@DOMAIN [-r RELAY…]
+        usage: nak-swift fetch CODE|NAME@DOMAIN [-r RELAY…] [--indexer RELAY…]
 
           -r, --relay RELAY    also ask this relay; repeatable
+          --indexer RELAY      look relay lists (NIP-65) up here instead of the defaults below; repeatable
         \(NetworkOptions.help)
 
         nevent, note and naddr print the event; nprofile and npub print the profile (kind 0). The code's relay
         hints and -r relays are asked first, then the author's write relays (NIP-65) found through them and
-        wss://purplepag.es, wss://relay.damus.io.
+        the indexers (default wss://purplepag.es, wss://relay.damus.io).
 
         examples:
           nak-swift fetch nevent1…
@@ -25,10 +26,12 @@ struct FetchCommand: Command {
 
     let code: String
     let relays: [String]
+    let indexers: [String]
     let network: NetworkOptions
 
     init(_ args: inout Arguments) throws(UsageError) {
         relays = try args.options("-r", "--relay")
+        indexers = try args.options("--indexer")
         network = try NetworkOptions(&args)
         code = try args.positional("CODE")
         try args.expectEnd()
@@ -55,13 +58,14 @@ struct FetchCommand: Command {
         }
         // Bad hints inside a code are skipped; bad -r relays are the user's and end the run (exit 4).
         let given = try NetworkOptions.relays(relays)
+        let lookup = indexers.isEmpty ? Self.defaultIndexers : try NetworkOptions.relays(indexers)
         var seen = Set<RelayURL>()
         let hints = (entity.relays.compactMap { try? RelayURL($0) } + given).filter { seen.insert($0).inserted }
         let pool = RelayPool(options: network.relayOptions(io), store: network.store(io))
 
         var result = hints.isEmpty ? PoolQueryResult(events: [], failures: [:]) : await pool.query([filter], on: hints)
         if result.events.isEmpty, let author = entity.publicKey {
-            let outbox = Outbox(pool: pool, indexers: hints + Self.defaultIndexers)
+            let outbox = Outbox(pool: pool, indexers: hints + lookup.filter { !hints.contains($0) })
             let writes = await outbox.writeRelays(of: author).filter { !hints.contains($0) }
             io.verbose("asking \(author.hex.prefix(12))…'s write relays: \(writes.map(\.string).joined(separator: " "))")
             if !writes.isEmpty {
