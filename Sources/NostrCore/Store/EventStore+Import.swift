@@ -5,12 +5,15 @@ import Darwin
 #endif
 
 extension EventStore {
-    /// The most JSON an import parses per batch (`batchesAhead` + 1 batches are in memory at a time).
+    /// The most JSON an import parses per batch.
     static let maxBatchBytes = 4 << 20
-    /// Batches an import prepares ahead of the writer. Two, not one: batches heavy in tags (contact lists)
-    /// take the writer longer than their verification takes, and with one the verifying threads then
-    /// waited, leaving a core idle (1.6–1.8 s of a 9 s import of the synthetic set).
-    static let batchesAhead = 2
+    /// Batches an import prepares ahead of the writer, and the JSON they may hold together. With one, the
+    /// verifying threads waited 1.6–1.8 s of a 9 s import of the synthetic set, leaving a core idle: while
+    /// SQLite checkpoints after a commit the writer waits for two file syncs, and batches heavy in tags
+    /// (contact lists) take it longer than their verification. A deeper queue lets verification run on
+    /// through those; the byte bound keeps the decoded tags of queued contact lists within the RSS budget.
+    static let batchesAhead = 6
+    static let bytesAhead = 16 << 20
     /// The JSON a file import writes per transaction by default (several batches; see `ImportWriter`).
     public static let commitGroupBytes = 32 << 20
 
@@ -53,7 +56,7 @@ extension EventStore {
         // import's own repeats (after verifying them, which only a file with repeats pays for).
         let startedEmpty = try lookup?.scalar("SELECT EXISTS(SELECT 1 FROM events)") == .integer(0)
         // Submitted batches not yet written, oldest first.
-        var inFlight: [(bytes: Int, superseded: Set<Int>)] = []
+        var inFlight: [(bytes: Int, json: Int, superseded: Set<Int>)] = []
         var doneBytes = 0
 
         func finishOldest() throws(StoreError) {
@@ -80,9 +83,13 @@ extension EventStore {
                     }
                     summary.lines += lines.count
                     summary.unparsable += unparsable
-                    if inFlight.count >= Self.batchesAhead { try finishOldest() }
-                    writer.submit(batch, bytes: lines.reduce(0) { $0 + $1.count })
-                    inFlight.append((doneBytes + reader.bytesRead, Set(batch.superseded)))
+                    let json = lines.reduce(0) { $0 + $1.count }
+                    while inFlight.count >= Self.batchesAhead
+                            || (!inFlight.isEmpty && inFlight.reduce(json) { $0 + $1.json } > Self.bytesAhead) {
+                        try finishOldest()
+                    }
+                    writer.submit(batch, bytes: json)
+                    inFlight.append((doneBytes + reader.bytesRead, json, Set(batch.superseded)))
                 }
                 doneBytes += reader.bytesRead
             }
