@@ -45,13 +45,18 @@ final class BunkerCommandTests: XCTestCase {
 
     struct Failed: Error { let output: String }
 
+    /// A fresh home for one test's processes: its folder (removed by the caller) and the environment naming it.
+    private func sandbox(_ name: String) throws -> (URL, [String: String]) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return (dir, ["HOME": dir.path, "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+                      "XDG_DATA_HOME": dir.appendingPathComponent("data").path])
+    }
+
     func testBunkerConnectSessionClientsRevokeAndRestart() throws {
         let relay = try LocalRelay(storage: try EventStore())
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bunker-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let (dir, env) = try sandbox("bunker-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let env = ["HOME": dir.path, "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-                   "XDG_DATA_HOME": dir.appendingPathComponent("data").path]
         let user = try SecretKey(hex: userHex)
 
         var bunker = try BunkerProcess(["--sec", userHex, relay.url], env: env)
@@ -102,11 +107,8 @@ final class BunkerCommandTests: XCTestCase {
     /// recipient opens the message with their own key.
     func testDirectMessageSignedThroughTheBunker() throws {
         let relay = try LocalRelay(storage: try EventStore())
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bunker-dm-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let (dir, env) = try sandbox("bunker-dm")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let env = ["HOME": dir.path, "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-                   "XDG_DATA_HOME": dir.appendingPathComponent("data").path]
         let user = try SecretKey(hex: userHex)
         let bob = SecretKey.generate()
         let bunker = try BunkerProcess(["--sec", userHex, relay.url], env: env)
@@ -130,11 +132,8 @@ final class BunkerCommandTests: XCTestCase {
     /// `--default-perms`: a client that asks for nothing gets only these, and the bunker refuses the rest.
     func testDefaultPermissionsForAClientThatAsksForNone() throws {
         let relay = try LocalRelay(storage: try EventStore())
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bunker-perms-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let (dir, env) = try sandbox("bunker-perms")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let env = ["HOME": dir.path, "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-                   "XDG_DATA_HOME": dir.appendingPathComponent("data").path]
         let bunker = try BunkerProcess(["--sec", userHex, "--default-perms", "sign_event:1", relay.url], env: env)
         defer { _ = bunker.stop() }
         XCTAssertEqual(try CLIHarness.run(["connect", bunker.uri, "--name", "app", "--timeout", "10"], env: env).status, 0)
