@@ -76,11 +76,7 @@ extension EventStore {
                     if lines.isEmpty { break }
                     let (batch, unparsable, lineOf) = try prepareLines(lines, threads: threads, now: now ?? Self.now(),
                                                                        lookup: lookup, plan: plan, skipKnown: startedEmpty)
-                    for i in batch.superseded {
-                        if let a = plan.supersededAddress(of: batch.events[i]) {
-                            skipped[a, default: []].append(summary.lines + lineOf[i])
-                        }
-                    }
+                    for s in batch.superseded { skipped[s.address, default: []].append(summary.lines + lineOf[s.index]) }
                     summary.lines += lines.count
                     summary.unparsable += unparsable
                     let json = lines.reduce(0) { $0 + $1.count }
@@ -89,7 +85,7 @@ extension EventStore {
                         try finishOldest()
                     }
                     writer.submit(batch, bytes: json)
-                    inFlight.append((doneBytes + reader.bytesRead, json, Set(batch.superseded)))
+                    inFlight.append((doneBytes + reader.bytesRead, json, Set(batch.superseded.map(\.index))))
                 }
                 doneBytes += reader.bytesRead
             }
@@ -128,40 +124,45 @@ extension EventStore {
     /// event's index to its line's.
     func prepareLines(_ lines: [[UInt8]], threads: Int, now: Int64, lookup: SQLiteConnection? = nil,
                       plan: NewestVersions? = nil, skipKnown: Bool = false) throws(StoreError) -> (PreparedBatch, unparsable: Int, lineOf: [Int]) {
-        let parsed = Parallel.map(lines.count, threads: threads) { i -> (Event, SaveResult?)? in
+        let plan = plan.flatMap { $0.isEmpty ? nil : $0 }
+        let parsed = Parallel.map(lines.count, threads: threads) { i -> (Event, SaveResult?, NewestVersions.Address?)? in
             guard let e = try? Event(json: lines[i]) else { return nil }
             let early = Self.precheck(e, now: now)
+            let superseded = early == nil ? plan?.supersededAddress(of: e) : nil
             // The writer inserts the tags: decode them here, on all cores, unless the event will not be
             // written (a superseded contact list's hundreds of tags are never built).
-            if early == nil, plan?.supersededAddress(of: e) == nil { _ = e.tags }
-            return (e, early)
+            if early == nil, superseded == nil { _ = e.tags }
+            return (e, early, superseded)
         }
         var events: [Event] = []
         var prechecks: [SaveResult?] = []
+        var supersededAt: [NewestVersions.Address?] = []
         var lineOf: [Int] = []
         events.reserveCapacity(parsed.count)
         prechecks.reserveCapacity(parsed.count)
+        supersededAt.reserveCapacity(parsed.count)
         lineOf.reserveCapacity(parsed.count)
         for (i, p) in parsed.enumerated() {
             if let p {
                 events.append(p.0)
                 prechecks.append(p.1)
+                supersededAt.append(p.2)
                 lineOf.append(i)
             }
         }
-        let batch = try prepare(events, verified: false, threads: threads, now: now, lookup: lookup, plan: plan,
-                                prechecks: prechecks, skipKnown: skipKnown)
+        let batch = try prepare(events, verified: false, threads: threads, now: now, lookup: lookup,
+                                prechecks: prechecks, supersededAt: plan == nil ? nil : supersededAt, skipKnown: skipKnown)
         return (batch, lines.count - events.count, lineOf)
     }
 
     /// Everything before the write lock: prechecks, duplicates (in the batch and in the index),
     /// then signatures of what is left.
-    /// `lookup` is the connection for the known-id checks (a pooled reader when nil). Verified versions
-    /// that `plan` knows a newer one of are not written (`PreparedBatch.superseded`).
-    /// `prechecks` are `precheck`'s answers when the caller has them already.
-    /// `skipKnown` leaves duplicates of stored events to the writer.
+    /// `lookup` is the connection for the known-id checks (a pooled reader when nil).
+    /// `prechecks` are `precheck`'s answers when the caller has them already. Events with an address in
+    /// `supersededAt` (a newer version is in the import) are neither verified nor written
+    /// (`PreparedBatch.superseded`). `skipKnown` leaves duplicates of stored events to the writer.
     func prepare(_ events: [Event], verified: Bool, threads: Int, now: Int64, lookup: SQLiteConnection? = nil,
-                 plan: NewestVersions? = nil, prechecks: [SaveResult?]? = nil,
+                 prechecks: [SaveResult?]? = nil, supersededAt: [NewestVersions.Address?]? = nil,
                  skipKnown: Bool = false) throws(StoreError) -> PreparedBatch {
         var results = [SaveResult?](repeating: nil, count: events.count)
         var seen = Set<EventID>(minimumCapacity: events.count)
@@ -189,15 +190,14 @@ extension EventStore {
             isKnown = try reading(known)
         }
         var toVerify: [Int] = []
-        var superseded: [Int] = []
-        let skipping = plan.map { !$0.isEmpty } ?? false
+        var superseded: [(index: Int, address: NewestVersions.Address)] = []
         for (k, i) in pending.enumerated() {
             if isKnown[k] {
                 results[i] = .duplicate
-            } else if skipping, plan?.supersededAddress(of: events[i]) != nil {
+            } else if let address = supersededAt?[i] {
                 // Never written, so never verified either: if the newer version is not kept after all, the
                 // import replays this one through here without a plan, and verifies it then.
-                superseded.append(i)
+                superseded.append((i, address))
                 results[i] = .rejected(.olderThanStored)
             } else {
                 toVerify.append(i)
@@ -238,6 +238,7 @@ struct PreparedBatch: Sendable {
     let results: [SaveResult?]
     /// Indices of the events to insert, in order.
     let toInsert: [Int]
-    /// Indices of verified events not written because the import holds a newer version (see `NewestVersions`).
-    var superseded: [Int] = []
+    /// Indices (and addresses) of events not verified nor written because the import holds a newer version
+    /// (see `NewestVersions`).
+    var superseded: [(index: Int, address: NewestVersions.Address)] = []
 }

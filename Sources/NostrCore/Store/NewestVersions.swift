@@ -98,8 +98,7 @@ struct NewestVersions: Sendable {
 
     /// The address of `event` when a newer version of it is in the import; nil when it must be written.
     func supersededAddress(of event: Event) -> Address? {
-        guard event.kind.isReplaceable || event.kind.isAddressable, let a = Self.address(of: event),
-              let w = newest[a]?.version else { return nil }
+        guard let a = Self.address(of: event), let w = newest[a]?.version else { return nil }
         return w.isNewer(than: Version(createdAt: event.createdAt, id: event.id)) ? a : nil
     }
 }
