@@ -73,6 +73,23 @@ final class SupersededImportTests: XCTestCase {
         XCTAssertEqual(summary.rejectedTotal, 0)
     }
 
+    /// The first pass reads every file: versions in the first file are superseded by one in the second.
+    func testNewestVersionInALaterFileSupersedesTheEarlierFilesVersions() throws {
+        var first: [[UInt8]] = [], second: [[UInt8]] = []
+        for key in keys {
+            for version in 0..<4 { first.append(try make(key, kind: 3, at: 100 + Int64(version)).jsonBytes) }
+            second.append(try make(key, kind: 3, at: 200).jsonBytes)
+        }
+        let a = try file(first), b = try file(second)
+        defer { for p in [a, b] { try? FileManager.default.removeItem(atPath: p) } }
+        let store = try EventStore(), oneByOne = try EventStore()
+        let summary = try store.importJSONL(paths: [a, b], batchSize: 5, now: now)
+        _ = try oneByOne.importJSONL(lines: first + second, batchSize: 1, now: now)
+        XCTAssertEqual(summary.superseded, keys.count * 4)
+        XCTAssertEqual(summary.stored, keys.count)
+        XCTAssertEqual(try store.queryRaw([Filter()], now: now), try oneByOne.queryRaw([Filter()], now: now))
+    }
+
     func testAForgedExpiredOrOutdatedNewestVersionKeepsTheBestOlderOne() throws {
         let (a, b, c, d) = (keys[0], keys[1], keys[2], keys[3])
         var lines: [[UInt8]] = []

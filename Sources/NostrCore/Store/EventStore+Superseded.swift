@@ -3,17 +3,24 @@ extension EventStore {
     /// The first pass: the newest version of each address in `paths`, parsed on `threads` cores.
     func newestVersions(paths: [String], threads: Int) throws(StoreError) -> NewestVersions {
         var plan = NewestVersions()
+        try eachChunk(of: paths) { (lines: [[UInt8]]) in
+            for entry in Parallel.map(lines.count, threads: threads, { NewestVersions.entry(lines[$0]) }) {
+                if let entry { plan.add(entry) }
+            }
+        }
+        return plan.finished()
+    }
+
+    /// Reads `paths` again from the start, in chunks of lines (the same lines, in the same order, as the import's).
+    private func eachChunk(of paths: [String], _ body: ([[UInt8]]) throws(StoreError) -> Void) throws(StoreError) {
         for path in paths {
             let reader = try JSONLReader(path: path)
             while true {
                 let lines = try reader.next(4_096, maxBytes: Self.maxBatchBytes, path: path)
                 if lines.isEmpty { break }
-                for entry in Parallel.map(lines.count, threads: threads, { NewestVersions.entry(lines[$0]) }) {
-                    if let entry { plan.add(entry) }
-                }
+                try body(lines)
             }
         }
-        return plan.finished()
     }
 
     /// The last pass: where the store did not keep an address's newest version (or a newer one), writes the
@@ -46,17 +53,12 @@ extension EventStore {
             pending = []
         }
         var number = 0
-        for path in paths {
-            let reader = try JSONLReader(path: path)
-            while true {
-                let lines = try reader.next(4_096, maxBytes: Self.maxBatchBytes, path: path)
-                if lines.isEmpty { break }
-                for line in lines {
-                    if replay.contains(number) { pending.append(line) }
-                    number += 1
-                }
-                if pending.count >= 1_000 { try flush() }
+        try eachChunk(of: paths) { (lines: [[UInt8]]) throws(StoreError) in
+            for line in lines {
+                if replay.contains(number) { pending.append(line) }
+                number += 1
             }
+            if pending.count >= 1_000 { try flush() }
         }
         try flush()
     }
