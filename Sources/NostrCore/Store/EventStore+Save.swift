@@ -66,13 +66,9 @@ extension SQLiteConnection {
         if let address {
             if try isDeletedAddress(event, d: address) { return .rejected(.deleted) }
             // NIP-01: keep only the newest; on equal created_at keep the lowest id.
-            let existing = try versions(of: event, d: event.kind.isAddressable ? address : nil)
-            for old in existing {
-                if old.createdAt > event.createdAt
-                    || (old.createdAt == event.createdAt && old.id.lexicographicallyPrecedes(event.id.bytes)) {
-                    return .rejected(.olderThanStored)
-                }
-            }
+            let existing = try storedVersions(kind: event.kind, pubkey: event.pubkey, d: event.kind.isAddressable ? address : nil)
+            let incoming = NewestVersions.Version(createdAt: event.createdAt, id: event.id)
+            if existing.contains(where: { $0.version.isNewer(than: incoming) }) { return .rejected(.olderThanStored) }
             for old in existing { try removeEvent(rid: old.rid) }
             replaced = !existing.isEmpty
         }
@@ -143,27 +139,24 @@ extension SQLiteConnection {
         e.reset()
     }
 
-    private struct Version { let rid: Int64; let id: [UInt8]; let createdAt: Int64 }
-
-    /// The stored versions of a replaceable (`d` nil) or addressable event.
-    private func versions(of event: Event, d: String?) throws(StoreError) -> [Version] {
+    /// The stored versions of a replaceable (`d` nil) or addressable event, with their rows.
+    func storedVersions(kind: Kind, pubkey: PublicKey, d: String?) throws(StoreError) -> [(rid: Int64, version: NewestVersions.Version)] {
         let s: Statement
         if let d {
             s = try prepare("SELECT rid, id, created_at FROM events WHERE kind = ? AND pubkey = ? AND d_tag = ?")
+            try s.bind(Int64(kind.rawValue), at: 1)
+            try s.bind(blob: pubkey.bytes, at: 2)
             try s.bind(d, at: 3)
         } else {
             s = try prepare("SELECT rid, id, created_at FROM events WHERE pubkey = ? AND kind = ?")
+            try s.bind(blob: pubkey.bytes, at: 1)
+            try s.bind(Int64(kind.rawValue), at: 2)
         }
         defer { s.reset() }
-        if d != nil {
-            try s.bind(Int64(event.kind.rawValue), at: 1)
-            try s.bind(blob: event.pubkey.bytes, at: 2)
-        } else {
-            try s.bind(blob: event.pubkey.bytes, at: 1)
-            try s.bind(Int64(event.kind.rawValue), at: 2)
+        var out: [(rid: Int64, version: NewestVersions.Version)] = []
+        while try s.step() {
+            out.append((s.int64(0), NewestVersions.Version(createdAt: s.int64(2), id: EventID(unchecked: s.bytes(1)))))
         }
-        var out: [Version] = []
-        while try s.step() { out.append(Version(rid: s.int64(0), id: s.bytes(1), createdAt: s.int64(2))) }
         return out
     }
 }

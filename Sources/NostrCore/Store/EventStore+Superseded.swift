@@ -67,23 +67,8 @@ extension EventStore {
 extension SQLiteConnection {
     /// The newest stored version at `address`, if any.
     func newestStoredVersion(of address: NewestVersions.Address) throws(StoreError) -> NewestVersions.Version? {
-        let s: Statement
-        if Kind(address.kind).isAddressable {
-            s = try prepare("SELECT created_at, id FROM events WHERE kind = ? AND pubkey = ? AND d_tag = ?")
-            try s.bind(Int64(address.kind), at: 1)
-            try s.bind(blob: address.pubkey.bytes, at: 2)
-            try s.bind(address.d, at: 3)
-        } else {
-            s = try prepare("SELECT created_at, id FROM events WHERE pubkey = ? AND kind = ?")
-            try s.bind(blob: address.pubkey.bytes, at: 1)
-            try s.bind(Int64(address.kind), at: 2)
-        }
-        defer { s.reset() }
-        var newest: NewestVersions.Version?
-        while try s.step() {
-            let v = NewestVersions.Version(createdAt: s.int64(0), id: EventID(unchecked: s.bytes(1)))
-            if newest.map({ v.isNewer(than: $0) }) ?? true { newest = v }
-        }
-        return newest
+        let kind = Kind(address.kind)
+        let stored = try storedVersions(kind: kind, pubkey: address.pubkey, d: kind.isAddressable ? address.d : nil)
+        return stored.map(\.version).reduce(nil) { best, v in best.map { v.isNewer(than: $0) ? v : $0 } ?? v }
     }
 }
