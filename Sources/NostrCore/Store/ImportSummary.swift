@@ -41,7 +41,7 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Where a running import is, reported after each committed batch.
+/// Where a running import is, reported after each written batch (and once more after a replay).
 public struct ImportProgress: Sendable {
     /// Counts so far (written; committed with the import's current transaction).
     public let summary: ImportSummary
