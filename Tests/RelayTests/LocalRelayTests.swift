@@ -110,7 +110,9 @@ final class LocalRelayTests: XCTestCase {
         let doc = RelayInformation(json: try JSONValue.parse(Array(body)))
         XCTAssertEqual(doc.supportedNIPs, [1, 9, 11, 40, 42, 45])
         XCTAssertNotNil(doc.name)
-        XCTAssertNotNil(doc.software)
+        // NIP-11: `software` must be a project URL when present; this build names itself in `version`.
+        XCTAssertNil(doc.software)
+        XCTAssertEqual(doc.version?.hasPrefix("nak-swift "), true)
         XCTAssertEqual(doc.limitation?.maxSubscriptions, 20)
         XCTAssertEqual(doc.limitation?.maxFilters, 10)
         XCTAssertEqual(doc.limitation?.maxLimit, 5000)

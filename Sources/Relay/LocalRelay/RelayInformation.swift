@@ -53,9 +53,11 @@ public struct RelayInformation: Sendable, Hashable {
     /// What `nak-swift serve` says about itself under `limits`.
     public static func localRelay(limits: LocalRelayLimits, requiresAuth: Bool, name: String = "nak-swift serve",
                                   description: String = "a local relay on the nak-swift event index", pubkey: String? = nil) -> RelayInformation {
+        // NIP-11: `software`, if present, MUST be a URL to the project's homepage; this build has none to
+        // name, so it leaves the field out and says what it is in `version`.
         RelayInformation(
             name: name, description: description, pubkey: pubkey,
-            software: "nak-swift", version: "0.1.0", supportedNIPs: [1, 9, 11, 40, 42, 45],
+            software: nil, version: "nak-swift 0.1.0", supportedNIPs: [1, 9, 11, 40, 42, 45],
             limitation: Limitation(maxMessageLength: limits.maxMessageLength, maxSubscriptions: limits.maxSubscriptions,
                                    maxFilters: limits.maxFilters, maxLimit: limits.maxLimit, maxSubidLength: 64,
                                    authRequired: requiresAuth, restrictedWrites: requiresAuth))
