@@ -17,6 +17,8 @@ enum EventParser {
         /// Input ranges of `tags` and `content` when their raw bytes are already canonical.
         var tagsSpan: Range<Int>?
         var contentSpan: Range<Int>?
+        /// Reading stopped at `kind` because the caller's `until` said so; later fields are unread.
+        var stoppedAtKind = false
     }
 
     /// Reads a complete signed event at the cursor, keeping its raw bytes.
@@ -47,8 +49,11 @@ enum EventParser {
     }
 
     /// Reads an event object at the cursor; every field is optional here. With `deferTags` the
-    /// tags are only validated and located (`tagsRange`), not built.
-    static func readFields(_ c: inout JSONCursor, deferTags: Bool = true) throws(EventError) -> Fields {
+    /// tags are only validated and located (`tagsRange`), not built. When `until` returns true for the
+    /// kind, reading stops right after it (`stoppedAtKind`): a second `kind` would be refused as appearing
+    /// twice, so the rest of the object can only make the event invalid, never give it another kind.
+    static func readFields(_ c: inout JSONCursor, deferTags: Bool = true,
+                           until: ((Kind) -> Bool)? = nil) throws(EventError) -> Fields {
         var f = Fields()
         do {
             guard try c.peek() == 0x7B else { throw EventError.invalidField("event", "must be a JSON object") }
@@ -57,6 +62,10 @@ enum EventParser {
             if try !c.consume(0x7D) {
                 repeat {
                     try readMember(&c, into: &f, deferTags: deferTags)
+                    if let until, let kind = f.kind, until(kind) {
+                        f.stoppedAtKind = true
+                        return f
+                    }
                 } while try c.nextElement(close: 0x7D)
             }
             f.object = start..<c.pos
