@@ -222,10 +222,12 @@ extension EventStore {
     /// Writes a prepared batch inside the caller's transaction; results in input order.
     func insert(_ batch: PreparedBatch, on db: SQLiteConnection) throws(StoreError) -> [SaveResult] {
         var results = batch.results
-        db.tagBuffer = TagBuffer()
-        defer { db.tagBuffer = nil }
+        // A caller holding one buffer over several batches (the import's writer) flushes it itself.
+        let owned = db.tagBuffer == nil
+        if owned { db.tagBuffer = TagBuffer() }
+        defer { if owned { db.tagBuffer = nil } }
         for i in batch.toInsert { results[i] = try db.insert(batch.events[i], raw: Self.rawBytes(of: batch.events[i])) }
-        try db.flushTags()
+        if owned { try db.flushTags() }
         // Every slot is filled above; a hole would be a bug, reported as a harmless duplicate.
         return results.map { $0 ?? .duplicate }
     }
