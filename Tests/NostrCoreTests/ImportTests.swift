@@ -91,6 +91,32 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try file.queryRaw([Filter()], now: now), try memory.queryRaw([Filter()], now: now))
     }
 
+    /// The writer reads whether the deletion tables hold anything once per transaction; requests that fill
+    /// them mid-transaction still refuse the copies after them, in the same batch and in later ones.
+    func testDeletionRequestsTakeEffectWithinTheirTransaction() throws {
+        let path = tempPath("deletions")
+        defer { removeDB(path) }
+        let now: Int64 = 1_750_000_000
+        let alice = EventStoreRulesTests.alice
+        let note = try EventStoreRulesTests.make(at: 10, content: "gone")
+        let list = try EventStoreRulesTests.make(kind: 30_000, at: 10, tags: [["d", "x"]])
+        let byID = try EventStoreRulesTests.make(kind: .deletion, at: 20, tags: [["e", note.id.hex]])
+        let byAddress = try EventStoreRulesTests.make(kind: .deletion, at: 20, tags: [["a", "30000:\(alice.publicKey.hex):x"]])
+        let filler = try (0..<5).map { try EventStoreRulesTests.make(at: 30 + Int64($0), content: "filler \($0)") }
+        var bytes: [UInt8] = []
+        for e in [byID, byAddress, note] + filler + [list] { bytes += e.jsonBytes + [0x0A] }
+        let file = tempPath("deletions.jsonl")
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let store = try EventStore(path: path)
+        // Batches of three in one transaction: the note is refused in the requests' batch, the list two batches later.
+        let summary = try store.importJSONL(paths: [file], batchSize: 3, commitBytes: 1 << 20, now: now)
+        XCTAssertEqual(summary.rejected, ["deleted": 2])
+        XCTAssertEqual(summary.stored, 7)
+        XCTAssertNil(try store.event(id: note.id))
+        XCTAssertNil(try store.event(id: list.id))
+    }
+
     /// The child half of `testKillDuringImportLeavesAConsistentStore`: does nothing in a normal run.
     func testImportChildProcess() throws {
         guard let db = ProcessInfo.processInfo.environment[Self.childDBVariable] else { return }

@@ -1,14 +1,5 @@
 /// NIP-09 deletion requests. https://github.com/nostr-protocol/nips/blob/master/09.md
 extension SQLiteConnection {
-    /// Whether the event's author asked to delete this id before it arrived.
-    func isDeleted(_ event: Event) throws(StoreError) -> Bool {
-        let s = try prepare("SELECT 1 FROM deleted WHERE id = ? AND pubkey = ?")
-        defer { s.reset() }
-        try s.bind(blob: event.id.bytes, at: 1)
-        try s.bind(blob: event.pubkey.bytes, at: 2)
-        return try s.step()
-    }
-
     /// Whether an `a` deletion covers this version of a replaceable or addressable event.
     func isDeletedAddress(_ event: Event, d: String) throws(StoreError) -> Bool {
         let s = try prepare("SELECT until FROM deleted_addresses WHERE kind = ? AND pubkey = ? AND d = ?")
@@ -52,6 +43,7 @@ extension SQLiteConnection {
         }
         try run("INSERT OR IGNORE INTO deleted(id, pubkey, deleted_at) VALUES(?, ?, ?)",
                 [.blob(id.bytes), .blob(author.bytes), .integer(time)])
+        deletionMarksInTransaction?.ids = true
     }
 
     /// NIP-09: "delete all versions of the replaceable event up to the created_at of the deletion request".
@@ -61,6 +53,7 @@ extension SQLiteConnection {
             INSERT INTO deleted_addresses(kind, pubkey, d, until) VALUES(?, ?, ?, ?)
             ON CONFLICT(kind, pubkey, d) DO UPDATE SET until = max(until, excluded.until)
             """, [.integer(kind), .blob(a.pubkey), .text(a.d), .integer(until)])
+        deletionMarksInTransaction?.addresses = true
         let find: Statement
         if a.kind.isAddressable {
             find = try prepare("SELECT rid FROM events WHERE kind = ? AND pubkey = ? AND d_tag = ? AND created_at <= ?")

@@ -125,33 +125,39 @@ extension EventStore {
     func prepareLines(_ lines: [[UInt8]], threads: Int, now: Int64, lookup: SQLiteConnection? = nil,
                       plan: NewestVersions? = nil, skipKnown: Bool = false) throws(StoreError) -> (PreparedBatch, unparsable: Int, lineOf: [Int]) {
         let plan = plan.flatMap { $0.isEmpty ? nil : $0 }
-        let parsed = Parallel.map(lines.count, threads: threads) { i -> (Event, SaveResult?, NewestVersions.Address?)? in
+        let parsed = Parallel.map(lines.count, threads: threads) { i -> (Event, StoredFields, SaveResult?, NewestVersions.Address?)? in
             guard let e = try? Event(json: lines[i]) else { return nil }
-            let early = Self.precheck(e, now: now)
+            // Read from the raw tags, before they are decoded (and never decoded, for most skipped events).
+            let fields = StoredFields(of: e)
+            let early = Self.precheck(e, now: now, expiration: fields.expiration)
             let superseded = early == nil ? plan?.supersededAddress(of: e) : nil
             // The writer inserts the tags: decode them here, on all cores, unless the event will not be
             // written (a superseded contact list's hundreds of tags are never built).
             if early == nil, superseded == nil { _ = e.tags }
-            return (e, early, superseded)
+            return (e, fields, early, superseded)
         }
         var events: [Event] = []
+        var fields: [StoredFields] = []
         var prechecks: [SaveResult?] = []
         var supersededAt: [NewestVersions.Address?] = []
         var lineOf: [Int] = []
         events.reserveCapacity(parsed.count)
+        fields.reserveCapacity(parsed.count)
         prechecks.reserveCapacity(parsed.count)
         supersededAt.reserveCapacity(parsed.count)
         lineOf.reserveCapacity(parsed.count)
         for (i, p) in parsed.enumerated() {
             if let p {
                 events.append(p.0)
-                prechecks.append(p.1)
-                supersededAt.append(p.2)
+                fields.append(p.1)
+                prechecks.append(p.2)
+                supersededAt.append(p.3)
                 lineOf.append(i)
             }
         }
-        let batch = try prepare(events, verified: false, threads: threads, now: now, lookup: lookup,
+        var batch = try prepare(events, verified: false, threads: threads, now: now, lookup: lookup,
                                 prechecks: prechecks, supersededAt: plan == nil ? nil : supersededAt, skipKnown: skipKnown)
+        batch.fields = fields
         return (batch, lines.count - events.count, lineOf)
     }
 
@@ -226,7 +232,10 @@ extension EventStore {
         let owned = db.tagBuffer == nil
         if owned { db.tagBuffer = TagBuffer() }
         defer { if owned { db.tagBuffer = nil } }
-        for i in batch.toInsert { results[i] = try db.insert(batch.events[i], raw: Self.rawBytes(of: batch.events[i])) }
+        for i in batch.toInsert {
+            let fields = batch.fields.isEmpty ? nil : batch.fields[i]
+            results[i] = try db.insert(batch.events[i], raw: Self.rawBytes(of: batch.events[i]), fields: fields)
+        }
         if owned { try db.flushTags() }
         // Every slot is filled above; a hole would be a bug, reported as a harmless duplicate.
         return results.map { $0 ?? .duplicate }
@@ -243,4 +252,6 @@ struct PreparedBatch: Sendable {
     /// Indices (and addresses) of events not verified nor written because the import holds a newer version
     /// (see `NewestVersions`).
     var superseded: [(index: Int, address: NewestVersions.Address)] = []
+    /// Each event's `StoredFields` when they were read while parsing (empty: the writer reads them).
+    var fields: [StoredFields] = []
 }

@@ -29,8 +29,13 @@ extension EventStore {
 
     /// The rejections that need neither the database nor a signature check.
     static func precheck(_ event: Event, now: Int64) -> SaveResult? {
+        precheck(event, now: now, expiration: expiration(of: event))
+    }
+
+    /// `precheck` with the event's expiration read already.
+    static func precheck(_ event: Event, now: Int64, expiration: Int64?) -> SaveResult? {
         if event.kind.isEphemeral { return .rejected(.ephemeral) }
-        if let exp = expiration(of: event), exp <= now { return .rejected(.expired) }
+        if let exp = expiration, exp <= now { return .rejected(.expired) }
         return nil
     }
 
@@ -55,41 +60,77 @@ extension SQLiteConnection {
         return try s.step()
     }
 
-    /// Inserts a verified event inside the caller's transaction, applying the storage rules.
-    func insert(_ event: Event, raw: [UInt8]) throws(StoreError) -> SaveResult {
-        if try containsEvent(event.id) { return .duplicate }
+    /// Whether a stored event has `event`'s id, and whether a deletion request by its author named it, in
+    /// one look-up.
+    private func storedOrDeleted(_ event: Event) throws(StoreError) -> (stored: Bool, deleted: Bool) {
+        let s = try prepare("""
+            SELECT EXISTS(SELECT 1 FROM events WHERE id = ?1), EXISTS(SELECT 1 FROM deleted WHERE id = ?1 AND pubkey = ?2)
+            """)
+        defer { s.reset() }
+        try s.bind(blob: event.id.bytes, at: 1)
+        try s.bind(blob: event.pubkey.bytes, at: 2)
+        _ = try s.step()
+        return (s.int64(0) != 0, s.int64(1) != 0)
+    }
+
+    /// Whether the deletion tables hold anything; kept for the rest of the transaction, whose write lock
+    /// keeps other connections from adding to them (`applyDeletion` marks its own additions).
+    func deletionMarks() throws(StoreError) -> DeletionMarks {
+        if let marks = deletionMarksInTransaction { return marks }
+        let s = try prepare("SELECT EXISTS(SELECT 1 FROM deleted), EXISTS(SELECT 1 FROM deleted_addresses)")
+        defer { s.reset() }
+        _ = try s.step()
+        let marks = DeletionMarks(ids: s.int64(0) != 0, addresses: s.int64(1) != 0)
+        if inTransaction { deletionMarksInTransaction = marks }
+        return marks
+    }
+
+    /// Inserts a verified event inside the caller's transaction, applying the storage rules. `fields` are
+    /// the event's `StoredFields` when the caller read them already.
+    func insert(_ event: Event, raw: [UInt8], fields: StoredFields? = nil) throws(StoreError) -> SaveResult {
+        let fields = fields ?? StoredFields(of: event)
+        let address: String? = fields.d ?? (event.kind.isReplaceable ? "" : nil)
+        let marks = try deletionMarks()
         // NIP-09: a deletion request can itself not be deleted, so its own id is never blocked.
-        if event.kind != .deletion, try isDeleted(event) { return .rejected(.deleted) }
+        let mayBeDeleted = event.kind != .deletion && marks.ids
+        if mayBeDeleted {
+            let known = try storedOrDeleted(event)
+            if known.stored { return .duplicate }
+            if known.deleted { return .rejected(.deleted) }
+        } else if address != nil, try containsEvent(event.id) {
+            // Checked before old versions are removed: a stored copy of the newest must stay as it is.
+            return .duplicate
+        }
         var replaced = false
-        let address: String? = event.kind.isAddressable ? EventStore.dTag(of: event)
-            : event.kind.isReplaceable ? "" : nil
         if let address {
-            if try isDeletedAddress(event, d: address) { return .rejected(.deleted) }
+            if marks.addresses, try isDeletedAddress(event, d: address) { return .rejected(.deleted) }
             // NIP-01: keep only the newest; on equal created_at keep the lowest id.
-            let existing = try storedVersions(kind: event.kind, pubkey: event.pubkey, d: event.kind.isAddressable ? address : nil)
+            let existing = try storedVersions(kind: event.kind, pubkey: event.pubkey, d: fields.d)
             let incoming = NewestVersions.Version(createdAt: event.createdAt, id: event.id)
             if existing.contains(where: { $0.version.isNewer(than: incoming) }) { return .rejected(.olderThanStored) }
             for old in existing { try removeEvent(rid: old.rid) }
             replaced = !existing.isEmpty
         }
-        let rid = try insertRow(event, d: event.kind.isAddressable ? address : nil, raw: raw)
+        // A regular event not looked up above is refused by the id's unique index if it is stored already.
+        guard let rid = try insertRow(event, fields: fields, raw: raw) else { return .duplicate }
         try insertTags(event, rid: rid)
         if event.kind == .deletion { try applyDeletion(event) }
         return replaced ? .replaced : .stored
     }
 
-    private func insertRow(_ event: Event, d: String?, raw: [UInt8]) throws(StoreError) -> Int64 {
-        let s = try prepare("INSERT INTO events(id, pubkey, created_at, kind, d_tag, expiration, raw) VALUES(?, ?, ?, ?, ?, ?, ?)")
+    /// The new row's rid, or nil when an event with this id is stored already.
+    private func insertRow(_ event: Event, fields: StoredFields, raw: [UInt8]) throws(StoreError) -> Int64? {
+        let s = try prepare("INSERT OR IGNORE INTO events(id, pubkey, created_at, kind, d_tag, expiration, raw) VALUES(?, ?, ?, ?, ?, ?, ?)")
         defer { s.reset() }
         try s.bind(blob: event.id.bytes, at: 1)
         try s.bind(blob: event.pubkey.bytes, at: 2)
         try s.bind(event.createdAt, at: 3)
         try s.bind(Int64(event.kind.rawValue), at: 4)
-        if let d { try s.bind(d, at: 5) } else { try s.bindNull(at: 5) }
-        if let exp = EventStore.expiration(of: event) { try s.bind(exp, at: 6) } else { try s.bindNull(at: 6) }
+        if let d = fields.d { try s.bind(d, at: 5) } else { try s.bindNull(at: 5) }
+        if let exp = fields.expiration { try s.bind(exp, at: 6) } else { try s.bindNull(at: 6) }
         try s.bind(utf8: raw, at: 7)
         try s.step()
-        return lastInsertRowID
+        return changes > 0 ? lastInsertRowID : nil
     }
 
     /// NIP-01: only single-letter tags are queryable, and only by their first value.

@@ -12,6 +12,8 @@ public final class SQLiteConnection {
     /// Tag value ids this writer has looked up or created (see `TagValues`); cleared on rollback, since a
     /// rolled-back id may be handed out again for another value.
     var tagValueIDs = TagValueCache()
+    /// `deletionMarks()` for the open write transaction; nil outside one.
+    var deletionMarksInTransaction: DeletionMarks?
     /// Generated query SQL varies with the number of filter values; the cache is bounded so it cannot grow forever.
     private static let maxCachedStatements = 512
 
@@ -102,6 +104,8 @@ public final class SQLiteConnection {
     func transaction<T>(_ body: (SQLiteConnection) throws(StoreError) -> T) throws(StoreError) -> T {
         if inTransaction { return try body(self) }
         try execute("BEGIN IMMEDIATE")
+        deletionMarksInTransaction = nil
+        defer { deletionMarksInTransaction = nil }
         do {
             let result = try body(self)
             try execute("COMMIT")
@@ -119,6 +123,8 @@ extension SQLiteConnection {
     func anyTransaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         if inTransaction { return try body(self) }
         try execute("BEGIN IMMEDIATE")
+        deletionMarksInTransaction = nil
+        defer { deletionMarksInTransaction = nil }
         do {
             let result = try body(self)
             try execute("COMMIT")
