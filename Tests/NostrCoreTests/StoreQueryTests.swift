@@ -46,6 +46,17 @@ final class StoreQueryTests: XCTestCase {
         XCTAssertEqual(try store.query([Filter(kinds: [1], limit: 1), Filter(kinds: [7], limit: 1)]).map(\.id), [b1.id, a7.id])
     }
 
+    /// Tag values match byte for byte, as NIP-01 and SQLite compare them: Swift's `==` calls "é" and
+    /// "e\u{301}" equal, and the writer's cache of value ids must not.
+    func testTagValuesThatAreCanonicallyEquivalentStayApart() throws {
+        let store = try EventStore()
+        let composed = try R.make(at: 10, tags: [["t", "caf\u{E9}"]], content: "composed")
+        let decomposed = try R.make(at: 11, tags: [["t", "cafe\u{301}"]], content: "decomposed")
+        _ = try store.save([composed, decomposed])
+        XCTAssertEqual(try store.query([Filter(tags: ["t": ["caf\u{E9}"]])]).map(\.id), [composed.id])
+        XCTAssertEqual(try store.query([Filter(tags: ["t": ["cafe\u{301}"]])]).map(\.id), [decomposed.id])
+    }
+
     func testSearchIsCaseInsensitiveSubstringOfContent() throws {
         let store = try EventStore()
         let e1 = try R.make(at: 1, content: "Hello Ñandú world")
