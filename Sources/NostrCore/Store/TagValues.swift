@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The ids of tag values the writer knows, so a contact list's hundreds of `p` tags cost a dictionary
 /// hit each rather than a `tag_values` look-up. Ids are never deleted, so a cached one stays right even
 /// while other processes write; only a rollback can invalidate one (see `SQLiteConnection.transaction`).
@@ -29,7 +35,9 @@ struct TagValueCache {
 
         private static func sameBytes(_ a: String, _ b: String) -> Bool {
             var a = a, b = b
-            return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+            return a.withUTF8 { x in
+                b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+            }
         }
     }
 
