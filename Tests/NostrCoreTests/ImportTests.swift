@@ -117,6 +117,26 @@ final class ImportTests: XCTestCase {
         XCTAssertNil(try store.event(id: list.id))
     }
 
+    /// A failure after the last batch's results were handed back (here the tag rows, inserted just before
+    /// the commit) still fails the import, and its transaction leaves nothing behind.
+    func testAFailureAtTheLastCommitFailsTheImport() throws {
+        let path = tempPath("failing")
+        defer { removeDB(path) }
+        let store = try EventStore(path: path)
+        try store.migrate([Migration(id: "test.refuse-tags", sql: """
+            CREATE TRIGGER refuse_tags BEFORE INSERT ON tags BEGIN SELECT RAISE(ABORT, 'no tag rows today'); END;
+            """)])
+        // Notes only: nothing superseded to replay, so no later write would hit the trigger either.
+        let notes = try (0..<5).map { try EventStoreRulesTests.make(at: 10 + Int64($0), tags: [["t", "n\($0)"]], content: "\($0)") }
+        let file = tempPath("notes.jsonl")
+        try Data(notes.flatMap { $0.jsonBytes + [0x0A] }).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        XCTAssertThrowsError(try store.importJSONL(paths: [file], now: 1_750_000_000)) { error in
+            XCTAssertTrue("\(error)".contains("no tag rows today"), "\(error)")
+        }
+        XCTAssertEqual(try store.count([Filter()]), 0)
+    }
+
     /// The child half of `testKillDuringImportLeavesAConsistentStore`: does nothing in a normal run.
     func testImportChildProcess() throws {
         guard let db = ProcessInfo.processInfo.environment[Self.childDBVariable] else { return }

@@ -55,8 +55,9 @@ extension EventStore {
         // An index empty when the import begins holds nothing to look up; the writer still finds the
         // import's own repeats (after verifying them, which only a file with repeats pays for).
         let startedEmpty = try lookup?.scalar("SELECT EXISTS(SELECT 1 FROM events)") == .integer(0)
-        // Submitted batches not yet written, oldest first.
-        var inFlight: [(bytes: Int, json: Int, superseded: Set<Int>)] = []
+        // Submitted batches not yet written, oldest first; each is held until its results are read, so it is
+        // freed on this thread rather than the writer's.
+        var inFlight: [(bytes: Int, json: Int, superseded: Set<Int>, batch: PreparedBatch)] = []
         var doneBytes = 0
 
         func finishOldest() throws(StoreError) {
@@ -85,7 +86,7 @@ extension EventStore {
                         try finishOldest()
                     }
                     writer.submit(batch, bytes: json)
-                    inFlight.append((doneBytes + reader.bytesRead, json, Set(batch.superseded.map(\.index))))
+                    inFlight.append((doneBytes + reader.bytesRead, json, Set(batch.superseded.map(\.index)), batch))
                 }
                 doneBytes += reader.bytesRead
             }
