@@ -96,8 +96,10 @@ final class CorpusEventTests: XCTestCase {
         let f = events[9]
         events[9] = Event(id: f.id, pubkey: f.pubkey, createdAt: f.createdAt, kind: f.kind, tags: f.tags,
                           content: f.content, sig: sig)
-        for threads in [1, 2, 4] {
-            let results = BatchVerifier.verify(events, threads: threads)
+        // The same answers with author keys parsed once and kept across calls, as an import does.
+        let keys = ParsedKeyCache()
+        for (threads, cache) in [(1, nil), (2, nil), (4, nil), (2, keys), (1, keys), (4, keys)] as [(Int, ParsedKeyCache?)] {
+            let results = BatchVerifier.verify(events, threads: threads, keys: cache)
             XCTAssertEqual(results.count, events.count)
             for (i, r) in results.enumerated() {
                 switch i {
@@ -108,5 +110,17 @@ final class CorpusEventTests: XCTestCase {
             }
         }
         XCTAssertEqual(BatchVerifier.verify([]).count, 0)
+    }
+
+    func testParsedKeyCacheAnswersLikeAFreshParseAndRemembersBadKeys() throws {
+        let keys = ParsedKeyCache()
+        let good = EventStoreRulesTests.alice.publicKey
+        // x = 5 is not the x coordinate of a secp256k1 point (5³ + 7 = 132 is not a square mod p).
+        let bad = PublicKey(unchecked: [UInt8](repeating: 0, count: 31) + [5])
+        XCTAssertNil(try? ParsedPublicKey(bad))
+        for _ in 0..<2 {
+            XCTAssertEqual(keys.parsed(good)?.key, good)
+            XCTAssertNil(keys.parsed(bad))
+        }
     }
 }

@@ -2,8 +2,9 @@ import Synchronization
 
 /// Verifies many events on several threads, parsing each author's key once per thread.
 public struct BatchVerifier {
-    /// One result per event, in order: nil when the event verifies, else why not.
-    public static func verify(_ events: [Event], threads: Int = EventStore.cores) -> [EventError?] {
+    /// One result per event, in order: nil when the event verifies, else why not. `keys` keeps parsed
+    /// author keys across calls (an import's batches).
+    public static func verify(_ events: [Event], threads: Int = EventStore.cores, keys shared: ParsedKeyCache? = nil) -> [EventError?] {
         let n = events.count
         guard n > 0 else { return [] }
         let workers = max(1, min(threads, n / 64 + 1))
@@ -20,19 +21,19 @@ public struct BatchVerifier {
                 while true {
                     let lower = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
                     guard lower < n else { return }
-                    for i in lower..<min(n, lower + chunk) { out[i] = check(events[i], keys: &keys) }
+                    for i in lower..<min(n, lower + chunk) { out[i] = check(events[i], keys: &keys, shared: shared) }
                 }
             }
         }
         return results
     }
 
-    private static func check(_ e: Event, keys: inout [PublicKey: ParsedPublicKey?]) -> EventError? {
+    private static func check(_ e: Event, keys: inout [PublicKey: ParsedPublicKey?], shared: ParsedKeyCache?) -> EventError? {
         let parsed: ParsedPublicKey?
         if let cached = keys[e.pubkey] {
             parsed = cached
         } else {
-            parsed = try? ParsedPublicKey(e.pubkey)
+            parsed = if let shared { shared.parsed(e.pubkey) } else { try? ParsedPublicKey(e.pubkey) }
             keys[e.pubkey] = .some(parsed)
         }
         do throws(EventError) {

@@ -55,6 +55,8 @@ extension EventStore {
         // An index empty when the import begins holds nothing to look up; the writer still finds the
         // import's own repeats (after verifying them, which only a file with repeats pays for).
         let startedEmpty = try lookup?.scalar("SELECT EXISTS(SELECT 1 FROM events)") == .integer(0)
+        // The batches' authors overlap; each key is parsed once per import rather than once per batch.
+        let keys = ParsedKeyCache()
         // Submitted batches not yet written, oldest first; each is held until its results are read, so it is
         // freed on this thread rather than the writer's.
         var inFlight: [(bytes: Int, json: Int, superseded: Set<Int>, batch: PreparedBatch)] = []
@@ -76,7 +78,8 @@ extension EventStore {
                     let lines = try reader.next(max(1, batchSize), maxBytes: Self.maxBatchBytes, path: path)
                     if lines.isEmpty { break }
                     let (batch, unparsable, lineOf) = try prepareLines(lines, threads: threads, now: now ?? Self.now(),
-                                                                       lookup: lookup, plan: plan, skipKnown: startedEmpty)
+                                                                       lookup: lookup, plan: plan, skipKnown: startedEmpty,
+                                                                       keys: keys)
                     for s in batch.superseded { skipped[s.address, default: []].append(summary.lines + lineOf[s.index]) }
                     summary.lines += lines.count
                     summary.unparsable += unparsable
@@ -124,7 +127,8 @@ extension EventStore {
     /// Parses lines on `threads` cores, then prepares the events that parsed; `lineOf` maps each
     /// event's index to its line's.
     func prepareLines(_ lines: [[UInt8]], threads: Int, now: Int64, lookup: SQLiteConnection? = nil,
-                      plan: NewestVersions? = nil, skipKnown: Bool = false) throws(StoreError) -> (PreparedBatch, unparsable: Int, lineOf: [Int]) {
+                      plan: NewestVersions? = nil, skipKnown: Bool = false,
+                      keys: ParsedKeyCache? = nil) throws(StoreError) -> (PreparedBatch, unparsable: Int, lineOf: [Int]) {
         let plan = plan.flatMap { $0.isEmpty ? nil : $0 }
         let parsed = Parallel.map(lines.count, threads: threads) { i -> (Event, StoredFields, SaveResult?, NewestVersions.Address?)? in
             guard let e = try? Event(json: lines[i]) else { return nil }
@@ -157,7 +161,8 @@ extension EventStore {
             }
         }
         var batch = try prepare(events, verified: false, threads: threads, now: now, lookup: lookup,
-                                prechecks: prechecks, supersededAt: plan == nil ? nil : supersededAt, skipKnown: skipKnown)
+                                prechecks: prechecks, supersededAt: plan == nil ? nil : supersededAt, skipKnown: skipKnown,
+                                keys: keys)
         batch.fields = fields
         return (batch, lines.count - events.count, lineOf)
     }
@@ -170,7 +175,7 @@ extension EventStore {
     /// (`PreparedBatch.superseded`). `skipKnown` leaves duplicates of stored events to the writer.
     func prepare(_ events: [Event], verified: Bool, threads: Int, now: Int64, lookup: SQLiteConnection? = nil,
                  prechecks: [SaveResult?]? = nil, supersededAt: [NewestVersions.Address?]? = nil,
-                 skipKnown: Bool = false) throws(StoreError) -> PreparedBatch {
+                 skipKnown: Bool = false, keys: ParsedKeyCache? = nil) throws(StoreError) -> PreparedBatch {
         var results = [SaveResult?](repeating: nil, count: events.count)
         var seen = Set<EventID>(minimumCapacity: events.count)
         var pending: [Int] = []
@@ -212,7 +217,7 @@ extension EventStore {
         }
         var toInsert = toVerify
         if !verified {
-            let errors = BatchVerifier.verify(toVerify.map { events[$0] }, threads: threads)
+            let errors = BatchVerifier.verify(toVerify.map { events[$0] }, threads: threads, keys: keys)
             toInsert = []
             for (k, i) in toVerify.enumerated() {
                 if let err = errors[k] { results[i] = .rejected(.invalid(err)) } else { toInsert.append(i) }
