@@ -72,5 +72,8 @@ final class FilterTests: XCTestCase {
         for (name, f, expected) in cases {
             XCTAssertEqual(f.matches(e), expected, name)
         }
+        let composed = try event(kind: 1, at: 1000, tags: [["t", "caf\u{E9}"]], content: "")
+        XCTAssertTrue(Filter(tags: ["t": ["caf\u{E9}"]]).matches(composed))
+        XCTAssertFalse(Filter(tags: ["t": ["cafe\u{301}"]]).matches(composed))
     }
 }

@@ -7,8 +7,11 @@ extension Filter {
         if let authors, !authors.contains(event.pubkey) { return false }
         if let ids, !ids.contains(event.id) { return false }
         for (name, values) in tags {
+            // Byte for byte, as relays and `EventStore` compare values: String's `==` would call "é" and
+            // "e" + U+0301 equal.
             let hit = event.tags.contains { tag in
-                tag.fields.count > 1 && tag.fields[0] == name && values.contains(tag.fields[1])
+                tag.fields.count > 1 && tag.fields[0].utf8.elementsEqual(name.utf8)
+                    && values.contains { $0.utf8.elementsEqual(tag.fields[1].utf8) }
             }
             if !hit { return false }
         }
