@@ -106,16 +106,29 @@ extension SQLiteConnection {
             defer { s.reset() }
             while try s.step() { keys.append((s.int64(0), s.int64(1), s.bytes(2))) }
         }
-        let raw = try prepare("SELECT raw FROM events WHERE rid = ?")
+        // The JSON of up to `Self.rawPerStatement` rows per statement: one statement per row cost ~3 µs each
+        // here, a fifth of a 50-event answer.
+        var found: [Int64: [UInt8]] = [:]
+        found.reserveCapacity(keys.count)
+        var start = 0
+        while start < keys.count {
+            let end = min(keys.count, start + Self.rawPerStatement)
+            let raw = try prepare("SELECT rid, raw FROM events WHERE rid IN (\(FilterSQL.marks(end - start)))")
+            defer { raw.reset() }
+            for k in start..<end { try raw.bind(keys[k].rid, at: Int32(k - start + 1)) }
+            while try raw.step() { found[raw.int64(0)] = raw.bytes(1) }
+            start = end
+        }
         var out: [StoredRow] = []
         out.reserveCapacity(keys.count)
         for k in keys {
-            raw.reset()
-            try raw.bind(k.rid, at: 1)
-            guard try raw.step() else { continue }
-            out.append(StoredRow(rid: k.rid, createdAt: k.createdAt, id: k.id, raw: raw.bytes(0)))
+            // A row gone since the first statement (another writer) is left out, as before.
+            guard let bytes = found[k.rid] else { continue }
+            out.append(StoredRow(rid: k.rid, createdAt: k.createdAt, id: k.id, raw: bytes))
         }
-        raw.reset()
         return out
     }
+
+    /// The most rows whose JSON one statement reads (at most this many statement variants are cached).
+    static let rawPerStatement = 50
 }
