@@ -1,6 +1,7 @@
 import Synchronization
 
-/// Verifies many events on several threads, parsing each author's key once per thread.
+/// Verifies many events on several threads, parsing each author's key once per thread, or once across calls
+/// that share a `ParsedKeyCache`.
 public struct BatchVerifier {
     /// One result per event, in order: nil when the event verifies, else why not. `keys` keeps parsed
     /// author keys across calls (an import's batches).
